@@ -1,0 +1,76 @@
+// solver._core: the compiled core. Game-independent types here; one bind_<game>.cpp per game.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "../csrc/core/errors.hpp"
+#include "../csrc/search/limits.hpp"
+#include "../csrc/search/result.hpp"
+
+namespace py = pybind11;
+using namespace kofun;
+
+namespace kofun::bind {
+void bind_connect4(py::module_& m);
+}  // namespace kofun::bind
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "kofun compiled core: game states and searches.";
+
+  auto value_error = py::handle(PyExc_ValueError);
+  py::register_exception<NotationError>(m, "NotationError", value_error);
+  py::register_exception<IllegalMoveError>(m, "IllegalMoveError", value_error);
+  py::register_exception<RuleOptionError>(m, "RuleOptionError", value_error);
+  py::register_exception<WorldError>(m, "WorldError", value_error);
+
+  py::class_<SearchLimits>(m, "SearchLimits", "Budgets of a search; 0 means no limit on that quantity.")
+      .def(py::init<>())
+      .def_readwrite("time_s", &SearchLimits::time_s)
+      .def_readwrite("nodes", &SearchLimits::nodes)
+      .def_readwrite("depth", &SearchLimits::depth)
+      .def_readwrite("threads", &SearchLimits::threads)
+      .def_readwrite("seed", &SearchLimits::seed);
+
+  py::class_<SearchProgress>(m, "SearchProgress")
+      .def_readonly("depth", &SearchProgress::depth)
+      .def_readonly("value", &SearchProgress::value)
+      .def_readonly("pv", &SearchProgress::pv)
+      .def_readonly("nodes", &SearchProgress::nodes)
+      .def_readonly("time_s", &SearchProgress::time_s)
+      .def_readonly("proven", &SearchProgress::proven);
+
+  py::class_<SearchControl>(m, "SearchControl", "Stop flag and live progress shared with a running search.")
+      .def(py::init<>())
+      .def("request_stop", [](SearchControl& c) { c.stop.store(true); })
+      .def_property_readonly("stop_requested", [](const SearchControl& c) { return c.stop.load(); })
+      .def("snapshot", &SearchControl::snapshot, "(latest progress, version number)");
+
+  py::enum_<Proof>(m, "Proof")
+      .value("NONE", Proof::kNone)
+      .value("WIN", Proof::kWin)
+      .value("LOSS", Proof::kLoss)
+      .value("DRAW", Proof::kDraw);
+
+  py::class_<MoveStat>(m, "MoveStat")
+      .def_readonly("move", &MoveStat::move)
+      .def_readonly("value", &MoveStat::value)
+      .def_readonly("visits", &MoveStat::visits)
+      .def_readonly("proof", &MoveStat::proof)
+      .def_readonly("plies_to_end", &MoveStat::plies_to_end);
+
+  py::class_<SearchResult>(m, "SearchResult")
+      .def_readonly("best_move", &SearchResult::best_move)
+      .def_readonly("value", &SearchResult::value)
+      .def_readonly("proof", &SearchResult::proof)
+      .def_readonly("plies_to_end", &SearchResult::plies_to_end)
+      .def_readonly("moves", &SearchResult::moves)
+      .def_readonly("pv", &SearchResult::pv)
+      .def_readonly("nodes", &SearchResult::nodes)
+      .def_readonly("depth", &SearchResult::depth)
+      .def_readonly("time_s", &SearchResult::time_s)
+      .def_readonly("stopped", &SearchResult::stopped);
+
+  m.attr("NO_MOVE") = kNoMove;
+
+  auto c4 = m.def_submodule("connect4", "Connect Four (7x6), the reference game.");
+  kofun::bind::bind_connect4(c4);
+}

@@ -1,0 +1,127 @@
+// The game contract: every game's state type satisfies `Game`, so that each search is written once and compiled
+// for every game (templates in the hot loops, no virtual calls per node).
+//
+// A state G provides
+//   static constexpr int kNumPlayers          number of players (1 .. 4)
+//   static constexpr int kMaxMoves            upper bound on legal moves in any state (MoveList capacity)
+//   int  to_move() const                      index of the player who chooses the next move
+//   bool is_terminal() const
+//   void legal_moves(MoveList<kMaxMoves>&) const   all legal moves (empty iff terminal)
+//   void apply(Move)                          plays a legal move (the caller guarantees legality; use
+//                                             `checked_apply` below for untrusted input)
+//   double returns(int player) const          final score of `player`; only meaningful when terminal.
+//                                             Two-player zero-sum games return +1 / 0 / -1.
+//   uint64_t hash() const                     Zobrist key, updated incrementally; equal states have equal keys
+//   uint64_t recompute_hash() const           the same key computed from scratch (tests compare the two)
+//   std::string to_string() const             the position notation; G::parse(s.to_string()) == s
+//   static G parse(std::string_view)          throws NotationError naming the faulty field
+//   std::string move_to_string(Move) const    the move notation in this position
+//   Move parse_move(std::string_view) const   throws NotationError (malformed) or IllegalMoveError (illegal)
+//   bool operator==(const G&) const
+//
+// Turns need not alternate: a player may make several moves in a row (Sensei's actions within a turn). Searches
+// compare to_move() of parent and child instead of assuming alternation.
+//
+// Optional hooks, detected with the concepts below:
+//   int evaluate() const                      heuristic value for the player to move, in (-kEvalBound, kEvalBound);
+//                                             alpha-beta uses it at the horizon (without it: 0)
+//   int remaining_plies_bound() const         no game from this state lasts more plies than this; lets alpha-beta
+//                                             report a value as proven once its depth reaches the bound
+//   Move rollout_move(Rng&) const             per-game rollout policy for MCTS (default: uniform random legal move)
+//
+// Hidden-information games (Haniwa, Koi-Koi, ...) also satisfy `ImperfectInformationGame`:
+//   std::string information_state(int player) const   canonical text of exactly what `player` knows
+//   static G from_world(std::string_view info_state, std::span<const int32_t> world)
+//       builds a full state from an observer's information state plus a sampled assignment of everything hidden
+//       (a flat integer array whose layout the game documents); throws WorldError if the world is inconsistent.
+// Chance events (draws, dice) are resolved by the world a state was built from: a determinised state carries its
+// stock order and dice, so the searches see a deterministic game.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "errors.hpp"
+#include "move_list.hpp"
+#include "rng.hpp"
+
+namespace kofun {
+
+// Heuristic evaluations stay strictly inside (-kEvalBound, kEvalBound); proven results lie beyond it.
+inline constexpr int kEvalBound = 20000;
+
+template <class G>
+using MoveListOf = MoveList<G::kMaxMoves>;
+
+template <class G>
+concept Game = std::copyable<G> && std::equality_comparable<G> &&
+               requires(G g, const G cg, Move m, MoveListOf<G>& ml, int p, std::string_view sv) {
+                 { G::kNumPlayers } -> std::convertible_to<int>;
+                 { G::kMaxMoves } -> std::convertible_to<int>;
+                 { cg.to_move() } -> std::same_as<int>;
+                 { cg.is_terminal() } -> std::same_as<bool>;
+                 { cg.legal_moves(ml) } -> std::same_as<void>;
+                 { g.apply(m) } -> std::same_as<void>;
+                 { cg.returns(p) } -> std::same_as<double>;
+                 { cg.hash() } -> std::same_as<std::uint64_t>;
+                 { cg.recompute_hash() } -> std::same_as<std::uint64_t>;
+                 { cg.to_string() } -> std::same_as<std::string>;
+                 { G::parse(sv) } -> std::same_as<G>;
+                 { cg.move_to_string(m) } -> std::same_as<std::string>;
+                 { cg.parse_move(sv) } -> std::same_as<Move>;
+               };
+
+template <class G>
+concept HasEvaluate = requires(const G g) {
+  { g.evaluate() } -> std::same_as<int>;
+};
+
+template <class G>
+concept HasPliesBound = requires(const G g) {
+  { g.remaining_plies_bound() } -> std::same_as<int>;
+};
+
+template <class G>
+concept HasRolloutPolicy = requires(const G g, Rng& rng) {
+  { g.rollout_move(rng) } -> std::same_as<Move>;
+};
+
+template <class G>
+concept ImperfectInformationGame =
+    Game<G> && requires(const G g, int p, std::string_view info, std::span<const std::int32_t> world) {
+      { g.information_state(p) } -> std::same_as<std::string>;
+      { G::from_world(info, world) } -> std::same_as<G>;
+    };
+
+// Plays `m` after checking that it is legal; throws IllegalMoveError otherwise.
+template <Game G>
+void checked_apply(G& g, Move m) {
+  if (g.is_terminal()) throw IllegalMoveError("the game is over: no move is legal");
+  MoveListOf<G> ml;
+  g.legal_moves(ml);
+  if (!ml.contains(m)) throw IllegalMoveError("illegal move '" + g.move_to_string(m) + "' in this position");
+  g.apply(m);
+}
+
+// Number of move sequences of exactly `depth` plies from `g` (a game that ends earlier contributes nothing,
+// as in chess perft).
+template <Game G>
+std::uint64_t perft(const G& g, int depth) {
+  if (depth == 0) return 1;
+  if (g.is_terminal()) return 0;
+  MoveListOf<G> ml;
+  g.legal_moves(ml);
+  if (depth == 1) return static_cast<std::uint64_t>(ml.size());
+  std::uint64_t n = 0;
+  for (Move m : ml) {
+    G c = g;
+    c.apply(m);
+    n += perft(c, depth - 1);
+  }
+  return n;
+}
+
+}  // namespace kofun

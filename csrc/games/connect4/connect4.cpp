@@ -1,0 +1,137 @@
+#include "connect4.hpp"
+
+#include <array>
+
+#include "../../core/zobrist.hpp"
+
+namespace kofun::connect4 {
+namespace {
+
+// Keys indexed by player * 64 + bit.
+constexpr auto kZobrist = zobrist_table<128>(0xC4);
+
+constexpr Bitboard kBoardMask = [] {
+  Bitboard b = 0;
+  for (int c = 0; c < kWidth; ++c) b |= ((Bitboard{1} << kHeight) - 1) << (c * (kHeight + 1));
+  return b;
+}();
+
+}  // namespace
+
+bool State::has_four(Bitboard b) noexcept {
+  for (int shift : {1, kHeight + 1, kHeight, kHeight + 2}) {
+    const Bitboard m = b & (b >> shift);
+    if (m & (m >> (2 * shift))) return true;
+  }
+  return false;
+}
+
+// Empty-or-not cells that would complete a four for `stones` (intersected with the board).
+Bitboard State::winning_cells(Bitboard p, Bitboard mask) noexcept {
+  // vertical
+  Bitboard r = (p << 1) & (p << 2) & (p << 3);
+  for (int s : {kHeight + 1, kHeight, kHeight + 2}) {
+    Bitboard t = (p << s) & (p << 2 * s);
+    r |= t & (p << 3 * s);
+    r |= t & (p >> s);
+    t = (p >> s) & (p >> 2 * s);
+    r |= t & (p << s);
+    r |= t & (p >> 3 * s);
+  }
+  return r & (kBoardMask ^ mask);
+}
+
+void State::legal_moves(MoveList<kMaxMoves>& ml) const noexcept {
+  ml.clear();
+  if (is_terminal()) return;
+  // Centre-first order helps alpha-beta; perft and MCTS do not care about the order.
+  for (int col : {3, 2, 4, 1, 5, 0, 6})
+    if (can_play(col)) ml.push(static_cast<Move>(col));
+}
+
+void State::apply(Move col) noexcept {
+  const Bitboard new_stone = (mask_ + bottom_mask(static_cast<int>(col))) & column_mask(static_cast<int>(col));
+  const int player = to_move();
+  hash_ ^= kZobrist[player * 64 + lsb(new_stone)];
+  const Bitboard mover = mine_ | new_stone;
+  mask_ |= new_stone;
+  if (moves_ < 21)
+    history_ |= static_cast<std::uint64_t>(col) << (3 * moves_);
+  else
+    history2_ |= static_cast<std::uint64_t>(col) << (3 * (moves_ - 21));
+  ++moves_;
+  if (has_four(mover)) winner_ = static_cast<std::int8_t>(player);
+  mine_ = mover ^ mask_;  // the opponent's stones become "mine" for the new player to move
+}
+
+double State::returns(int player) const noexcept {
+  if (winner_ < 0) return 0.0;
+  return winner_ == player ? 1.0 : -1.0;
+}
+
+std::uint64_t State::recompute_hash() const noexcept {
+  std::uint64_t h = 0;
+  const Bitboard stones[2] = {to_move() == 0 ? mine_ : mine_ ^ mask_, to_move() == 0 ? mine_ ^ mask_ : mine_};
+  for (int p = 0; p < 2; ++p)
+    for (int sq : Bits{stones[p]}) h ^= kZobrist[p * 64 + sq];
+  return h;
+}
+
+int State::cell(int col, int row) const noexcept {
+  const Bitboard b = bit(col * (kHeight + 1) + row);
+  if (!(mask_ & b)) return -1;
+  return (mine_ & b) ? to_move() : 1 - to_move();
+}
+
+std::string State::to_string() const {
+  std::string s;
+  for (int i = 0; i < moves_; ++i) {
+    const std::uint64_t h = i < 21 ? history_ >> (3 * i) : history2_ >> (3 * (i - 21));
+    s.push_back(static_cast<char>('1' + (h & 7)));
+  }
+  return s;
+}
+
+State State::parse(std::string_view s) {
+  State st;
+  if (s == "-") return st;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    const std::string where = "connect4 position, character " + std::to_string(i + 1);
+    if (c < '1' || c > '7')
+      throw NotationError(where + ": expected a column digit 1-7, got '" + std::string(1, c) + "'");
+    const int col = c - '1';
+    if (st.is_terminal())
+      throw NotationError(where + ": the game is already over (" +
+                          (st.winner_ >= 0 ? std::string("four in a row") : std::string("board full")) + ")");
+    if (!st.can_play(col)) throw NotationError(where + ": column " + std::string(1, c) + " is full");
+    st.apply(static_cast<Move>(col));
+  }
+  return st;
+}
+
+std::string State::move_to_string(Move m) const { return std::string(1, static_cast<char>('1' + m)); }
+
+Move State::parse_move(std::string_view s) const {
+  if (s.size() != 1 || s[0] < '1' || s[0] > '7')
+    throw NotationError("connect4 move: expected one column digit 1-7, got '" + std::string(s) + "'");
+  const int col = s[0] - '1';
+  if (is_terminal()) throw IllegalMoveError("connect4 move " + std::string(s) + ": the game is over");
+  if (!can_play(col)) throw IllegalMoveError("connect4 move " + std::string(s) + ": column is full");
+  return static_cast<Move>(col);
+}
+
+int State::evaluate() const noexcept {
+  const Bitboard theirs = mine_ ^ mask_;
+  const int own = popcount(winning_cells(mine_, mask_));
+  const int opp = popcount(winning_cells(theirs, mask_));
+  return 16 * (own - opp);
+}
+
+Move State::rollout_move(Rng& rng) const noexcept {
+  MoveList<kMaxMoves> ml;
+  legal_moves(ml);
+  return ml[static_cast<int>(rng.below(static_cast<std::uint32_t>(ml.size())))];
+}
+
+}  // namespace kofun::connect4

@@ -1,0 +1,77 @@
+// Connect Four, 7 columns x 6 rows: the reference game used to measure the search code against other engines.
+//
+// Bit layout (as in the classic bitboard solvers): column c occupies bits 7c .. 7c+5 (row 0 at the bottom), bit
+// 7c+6 is an always-empty sentinel so that alignment shifts never wrap. `mine_` holds the stones of the player
+// to move, `mask_` all stones. Player 0 moves first.
+//
+// Moves: the column index 0..6. Notation: a position is the sequence of columns played, digits '1'..'7'
+// (the public test-set notation; "" or "-" is the empty board); a move is one digit.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "../../core/bitboard.hpp"
+#include "../../core/game.hpp"
+
+namespace kofun::connect4 {
+
+inline constexpr int kWidth = 7;
+inline constexpr int kHeight = 6;
+inline constexpr int kCells = kWidth * kHeight;
+
+class State {
+ public:
+  static constexpr int kNumPlayers = 2;
+  static constexpr int kMaxMoves = kWidth;
+
+  State() = default;
+
+  int to_move() const noexcept { return moves_ & 1; }
+  bool is_terminal() const noexcept { return winner_ >= 0 || moves_ == kCells; }
+  void legal_moves(MoveList<kMaxMoves>& ml) const noexcept;
+  void apply(Move col) noexcept;
+  double returns(int player) const noexcept;
+  std::uint64_t hash() const noexcept { return hash_; }
+  std::uint64_t recompute_hash() const noexcept;
+
+  std::string to_string() const;
+  static State parse(std::string_view s);
+  std::string move_to_string(Move m) const;
+  Move parse_move(std::string_view s) const;
+
+  int evaluate() const noexcept;
+  int remaining_plies_bound() const noexcept { return is_terminal() ? 0 : kCells - moves_; }
+  Move rollout_move(Rng& rng) const noexcept;
+
+  // Connect Four specifics.
+  int moves_played() const noexcept { return moves_; }
+  int winner() const noexcept { return winner_; }  // -1 while nobody has four in a row
+  bool can_play(int col) const noexcept { return (mask_ & top_mask(col)) == 0; }
+  // Cell contents for display: -1 empty, else the player index. row 0 is the bottom row.
+  int cell(int col, int row) const noexcept;
+
+  bool operator==(const State& o) const noexcept {
+    return mine_ == o.mine_ && mask_ == o.mask_ && moves_ == o.moves_;
+  }
+
+ private:
+  static constexpr Bitboard top_mask(int col) noexcept { return bit(kHeight - 1 + col * (kHeight + 1)); }
+  static constexpr Bitboard bottom_mask(int col) noexcept { return bit(col * (kHeight + 1)); }
+  static constexpr Bitboard column_mask(int col) noexcept {
+    return ((Bitboard{1} << kHeight) - 1) << (col * (kHeight + 1));
+  }
+  static bool has_four(Bitboard b) noexcept;
+  static Bitboard winning_cells(Bitboard stones, Bitboard mask) noexcept;
+
+  Bitboard mine_ = 0;
+  Bitboard mask_ = 0;
+  std::uint64_t hash_ = 0;
+  std::uint64_t history_ = 0;  // 3 bits per move for the first 21 moves ...
+  std::uint64_t history2_ = 0; // ... and the last 21 (keeps the notation of the played sequence)
+  std::int8_t moves_ = 0;
+  std::int8_t winner_ = -1;
+};
+
+}  // namespace kofun::connect4
