@@ -1,0 +1,64 @@
+"""What every game façade provides to the CLI and the Python API.
+
+Each game module in this package defines one ``GAME`` object (a subclass of :class:`GameInfo`); the registry in
+``solver.games`` maps names to them. The compiled state classes live in ``solver._core.<game>.State`` and all
+share the same methods (see ``bindings/bind_game.hpp``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import _core
+from ..options import OptionSpec, validate_options
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game as the front end sees it: notation, rule options, display."""
+
+    name: str
+    title: str
+    core: Any  # the compiled submodule, e.g. solver._core.connect4
+    options: tuple[OptionSpec, ...] = field(default=())
+    random_setup: bool = False  # True when `new` deals or rolls from a seed
+
+    @property
+    def State(self) -> Any:  # noqa: N802 - mirrors the compiled class name
+        return self.core.State
+
+    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Validated rule options with defaults filled in; RuleOptionError names a bad key or value."""
+        return validate_options(self.name, self.options, options or {})
+
+    def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> Any:
+        """The starting position under `options` (dealt from `seed` for games with a random setup)."""
+        self.check_options(options)
+        return self.State()
+
+    def parse(self, text: str, options: Mapping[str, Any] | None = None) -> Any:
+        """A position from its notation; NotationError names the faulty field."""
+        self.check_options(options)
+        return self.State.parse(text)
+
+    def render(self, state: Any) -> str:
+        """A human-readable drawing of the position (several lines)."""
+        return str(state)
+
+    def describe_value(self, state: Any, result: Any) -> str:
+        """The search value in the game's own terms (e.g. 'win in 3 turns'); the default is generic."""
+        return describe_generic(result)
+
+
+def describe_generic(result: Any) -> str:
+    """'win in N plies' / 'loss in N plies' / 'draw' when proven, else the numeric value."""
+    proof = result.proof
+    if proof == _core.Proof.WIN:
+        return f"win in {result.plies_to_end} plies"
+    if proof == _core.Proof.LOSS:
+        return f"loss in {result.plies_to_end} plies"
+    if proof == _core.Proof.DRAW:
+        return "draw"
+    return f"{result.value:+.3f}" if isinstance(result.value, float) and abs(result.value) <= 1.0 else str(result.value)
