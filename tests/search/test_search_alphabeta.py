@@ -1,4 +1,4 @@
-"""Alpha-beta against the brute-force reference, proofs, PV, budgets, threads and the stop flag (Connect Four)."""
+"""Alpha-beta on Connect Four: brute-force reference, proofs, PV, budgets, threads, stop flag."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def test_immediate_win_scores_mate_in_one() -> None:
 
 
 def test_forced_win_in_three() -> None:
-    # Two first-player stones in the bottom row (columns 4 and 5) with the row open: columns 3 or 6 make two threats.
+    # First-player stones in columns 4 and 5 of the open bottom row: columns 3 or 6 make two threats.
     state = C4.parse("4455")
     assert state.minimax(3) == MATE - 3
     r = state.alphabeta(limits(depth=9), hash_mb=1)
@@ -60,8 +60,8 @@ def test_forced_loss_in_two() -> None:
     assert len(r.pv) == 2 and end.winner() == 1 - state.to_move()
 
 
-# Quiet endgames (no immediate win) whose brute-force solution takes well under a second: three won, three lost
-# and three drawn for the side to move, as the brute force below establishes; plus random late positions.
+# Quiet endgames (no immediate win) whose brute-force solution takes well under a second: three won, three
+# lost and three drawn for the side to move, as the brute force below establishes; plus random late positions.
 ENDGAMES = (
     "56277177275263124216642644761",
     "6756234615164453714512576171",
@@ -151,7 +151,9 @@ def test_threads_prove_the_same_value() -> None:
 def test_stop_flag_ends_a_long_search() -> None:
     control = _core.SearchControl()
     out: list = []
-    worker = threading.Thread(target=lambda: out.append(C4().alphabeta(limits(time_s=60.0), control, hash_mb=8)))
+    worker = threading.Thread(
+        target=lambda: out.append(C4().alphabeta(limits(time_s=60.0), control, hash_mb=8))
+    )
     start = time.monotonic()
     worker.start()
     time.sleep(0.3)
