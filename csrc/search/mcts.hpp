@@ -103,6 +103,11 @@ class Tree {
     capacity_ = std::min<std::size_t>(capacity_, 0xFFFFFFF0u);
     pool_.reset(new MctsNode[capacity_]);  // default-initialised: pages are touched only when used
     pool_[0] = MctsNode{0.0, 0, 0, kNoMove, 0, 0, 0};
+    for (std::uint32_t n = 1; n < kTableSize; ++n) {
+      inv_[n] = 1.0 / n;
+      inv_sqrt_[n] = 1.0 / std::sqrt(static_cast<double>(n));
+      sqrt_log_[n] = std::sqrt(std::log(static_cast<double>(n)));
+    }
     used_ = 1;
     solver_ = kSolverCapable && opt.solver;
   }
@@ -239,18 +244,20 @@ class Tree {
     return true;
   }
 
-  // UCT choice among the children of `idx`; kNoMove-like 0 when every child is a proven loss for the chooser.
+  // UCT choice among the children of `idx`; 0 when every child is a proven loss for the chooser.
   std::uint32_t select(std::uint32_t idx) {
     const MctsNode& nd = pool_[idx];
-    const double log_n = std::log(static_cast<double>(nd.visits > 0 ? nd.visits : 1));
-    const double c = opt_.exploration;
+    const std::uint32_t parent_visits = nd.visits > 0 ? nd.visits : 1;
+    const double k = opt_.exploration * (parent_visits < kTableSize ? sqrt_log_[parent_visits]
+                                                                    : std::sqrt(std::log(static_cast<double>(parent_visits))));
     std::uint32_t best = 0;
     double best_score = -1e300;
     for (std::uint32_t i = nd.first_child, end = nd.first_child + nd.num_children; i < end; ++i) {
       const MctsNode& ch = pool_[resolve(i)];
       if (solver_ && (ch.flags & kProofMask) == 2) continue;  // proven loss for the player choosing here
-      if (ch.visits == 0) return i;
-      const double v = ch.total / ch.visits + c * std::sqrt(log_n / ch.visits);
+      const std::uint32_t n = ch.visits;
+      if (n == 0) return i;
+      const double v = n < kTableSize ? ch.total * inv_[n] + k * inv_sqrt_[n] : (ch.total + k * std::sqrt(n)) / n;
       if (v > best_score) {
         best_score = v;
         best = i;
@@ -378,6 +385,8 @@ class Tree {
     for (int p = 0; p < kN; ++p) ret[p] = s.returns(p);
   }
 
+  static constexpr std::uint32_t kTableSize = 4096;  // 1/n, 1/sqrt(n), sqrt(ln n) for small counts (UCT)
+  std::array<double, kTableSize> inv_{}, inv_sqrt_{}, sqrt_log_{};
   const G root_;
   const MctsOptions opt_;
   Shared& sh_;
