@@ -16,6 +16,9 @@
 // soon as one child is, a loss when all children are, a draw when all are proven and the best is a draw. Proven
 // losing children are never selected again; an iteration that reaches a proven node backs up its exact outcome.
 //
+// plies_to_end of a proof is the length of the line the solver proved, not necessarily the shortest win (or the
+// longest loss): the solver stops at the first winning child it proves.
+//
 // Budgets: limits.nodes = iterations (all threads together, split evenly), limits.time_s, the stop flag (polled
 // every 256 iterations). Same seed, same limits, one thread → the same tree, move, value and iteration count.
 #pragma once
@@ -116,7 +119,10 @@ class Tree {
   void run(std::uint64_t budget) {
     while (!(budget > 0 && iterations_ >= budget)) {
       if ((iterations_ & 255) == 0 && iterations_ > 0 && poll()) break;
-      if (root_proof_ != 0) break;
+      if (root_proof_ != 0) {  // nothing left to learn: the other threads stop too
+        sh_.abort.store(true);
+        break;
+      }
       iterate();
       ++iterations_;
       if (main_ && sh_.control && (iterations_ & 0x3FFF) == 0) publish();
@@ -301,6 +307,15 @@ class Tree {
     return true;
   }
 
+  // Returns of a proven outcome (`proof` for `mover`) in a two-player zero-sum game.
+  static void proven_returns(std::array<double, kN>& ret, int mover, std::uint8_t proof) noexcept {
+    if constexpr (kSolverCapable) {
+      const double r = proof == 1 ? 1.0 : proof == 2 ? -1.0 : 0.0;
+      ret[mover] = r;
+      ret[1 - mover] = -r;
+    }
+  }
+
   void iterate() {
     std::array<Step, kMaxPath> path;
     int len = 0;
@@ -314,9 +329,7 @@ class Tree {
       const int mover = path[len - 1].mover;
       const std::uint8_t proof = nd.flags & kProofMask;
       if (solver_ && proof != 0 && mover >= 0) {  // exact outcome for the mover
-        const double r = proof == 1 ? 1.0 : proof == 2 ? -1.0 : 0.0;
-        ret[mover] = r;
-        ret[1 - mover] = -r;
+        proven_returns(ret, mover, proof);
         break;
       }
       if (s.is_terminal()) {
@@ -338,9 +351,7 @@ class Tree {
       const std::uint32_t child = select(idx);
       if (child == 0) {  // every child lost for the chooser: prove and back up the loss
         if (solver_ && try_prove(idx, s.to_move(), mover) && mover >= 0) {
-          const double r = (pool_[idx].flags & kProofMask) == 1 ? 1.0 : (pool_[idx].flags & kProofMask) == 2 ? -1.0 : 0.0;
-          ret[mover] = r;
-          ret[1 - mover] = -r;
+          proven_returns(ret, mover, pool_[idx].flags & kProofMask);
           proven_leaf = true;
           break;
         }
