@@ -115,9 +115,9 @@ class Tree {
     solver_ = kSolverCapable && opt.solver;
   }
 
-  // Runs up to `budget` iterations (0: no iteration budget) until a shared stop condition.
+  // Runs up to `budget` iterations until a shared stop condition.
   void run(std::uint64_t budget) {
-    while (!(budget > 0 && iterations_ >= budget)) {
+    while (iterations_ < budget) {
       if ((iterations_ & 255) == 0 && iterations_ > 0 && poll()) break;
       if (root_proof_ != 0) {  // nothing left to learn: the other threads stop too
         sh_.abort.store(true);
@@ -430,7 +430,7 @@ SearchResult mcts(const G& root, const SearchLimits& limits, SearchControl* cont
   for (int t = 0; t < threads; ++t)
     trees.push_back(std::make_unique<Tree<G>>(root, opt, sh, opt.memory_bytes / threads, splitmix64(seed_state), t == 0));
   auto budget = [&](int t) -> std::uint64_t {
-    if (limits.nodes == 0) return 0;
+    if (limits.nodes == 0) return ~std::uint64_t{0};  // time or stop request only
     const std::uint64_t share = limits.nodes / threads;
     return t == 0 ? share + limits.nodes % threads : share;
   };

@@ -156,3 +156,9 @@ def test_bad_options_raise_value_error(kwargs: dict, lim) -> None:
 def test_terminal_position_raises() -> None:
     with pytest.raises(ValueError, match="terminal"):
         C4.parse("1212121").mcts(limits(nodes=10))
+
+
+def test_more_threads_than_iterations() -> None:
+    r = C4().mcts(limits(nodes=3, threads=4, seed=1), memory_mb=4)
+    assert r.nodes == 3 and sum(m.visits for m in r.moves) == 3
+    assert r.best_move in C4().legal_moves()
