@@ -1,8 +1,8 @@
 """What every game façade provides to the CLI and the Python API.
 
-Each game module in this package defines one ``GAME`` object (a subclass of :class:`GameInfo`); the registry in
-``solver.games`` maps names to them. The compiled state classes live in ``solver._core.<game>.State`` and all
-share the same methods (see ``bindings/bind_game.hpp``).
+Each game module in this package defines one ``GAME`` object (a subclass of :class:`GameInfo`); the
+registry in ``solver.games`` maps names to them. The compiled state classes live in
+``solver._core.<game>.State`` and all share the same methods (see ``bindings/bind_game.hpp``).
 """
 
 from __future__ import annotations
@@ -43,6 +43,14 @@ class GameInfo:
         self.check_options(options)
         return self.State.parse(text)
 
+    def notation(self, state: Any) -> str:
+        """The position notation of `state` (what `parse` reads back)."""
+        return str(state.to_string())
+
+    def player_name(self, player: int) -> str:
+        """How the display names a player (by default 'player 1', 'player 2', ...)."""
+        return f"player {player + 1}"
+
     def render(self, state: Any) -> str:
         """A human-readable drawing of the position (several lines)."""
         return str(state)
@@ -61,4 +69,5 @@ def describe_generic(result: Any) -> str:
         return f"loss in {result.plies_to_end} plies"
     if proof == _core.Proof.DRAW:
         return "draw"
-    return f"{result.value:+.3f}" if isinstance(result.value, float) and abs(result.value) <= 1.0 else str(result.value)
+    value = float(result.value)
+    return f"{value:+.3f}" if abs(value) <= 1.0 else f"{value:+.0f}"
