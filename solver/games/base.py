@@ -61,7 +61,7 @@ class GameInfo:
 
 
 def describe_generic(result: Any) -> str:
-    """'win in N plies' / 'loss in N plies' / 'draw' when proven, else the numeric value."""
+    """'win in N plies' / 'loss in N plies' / 'draw' when proven, else the value (integral: eval units)."""
     proof = result.proof
     if proof == _core.Proof.WIN:
         return f"win in {result.plies_to_end} plies"
@@ -70,4 +70,4 @@ def describe_generic(result: Any) -> str:
     if proof == _core.Proof.DRAW:
         return "draw"
     value = float(result.value)
-    return f"{value:+.3f}" if abs(value) <= 1.0 else f"{value:+.0f}"
+    return f"{value:+.0f}" if value.is_integer() else f"{value:+.3f}"
