@@ -7,8 +7,9 @@ calling thread asks the search to stop and returns the best move found so far, m
 
 from __future__ import annotations
 
+import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -230,3 +231,177 @@ def _report(game: GameInfo, state: Any, algo: str, result: Any, interrupted: boo
         depth=int(result.depth), time_s=float(result.time_s), stopped=bool(result.stopped),
         interrupted=interrupted, result=result,
     )
+
+
+def _budget_given(time: float | None, nodes: int | None, depth: int | None) -> float | None:
+    return DEFAULT_TIME_S if time is None and nodes is None and depth is None else time
+
+
+def _to_parent(report: SearchReport, same_player: bool) -> tuple[float, Any, int]:
+    """A child's alpha-beta value, proof and plies seen from its parent (one ply further from the end)."""
+    proof = getattr(_core.Proof, report.proof.upper())
+    plies = report.plies_to_end + 1 if report.plies_to_end >= 0 else -1
+    v = report.value
+    if proof in (_core.Proof.WIN, _core.Proof.LOSS):
+        v = v - 1 if v > 0 else v + 1  # mate-distance scores: one ply further away
+    if same_player:
+        return v, proof, plies
+    flipped = {_core.Proof.WIN: _core.Proof.LOSS, _core.Proof.LOSS: _core.Proof.WIN}.get(proof, proof)
+    return 0.0 - v, flipped, plies  # 0.0 - v: no negative zero
+
+
+def _rank(line: MoveLine) -> tuple[int, float]:
+    """Sort key, best first: quickest wins, then by value (draws count 0), then slowest losses."""
+    if line.proof == "win":
+        return (0, line.plies_to_end)
+    if line.proof == "loss":
+        return (2, -line.plies_to_end)
+    return (1, -line.value)
+
+
+def analyse(state: Any, algo: str = "alphabeta", time: float | None = None, nodes: int | None = None,
+            depth: int | None = None, threads: int = 1, seed: int = 0, hash_mb: int = 64,
+            on_progress: Callable[[Progress], None] | None = None, **mcts_options: Any) -> SearchReport:
+    """Values every legal move of `state`, best first, in a :class:`SearchReport`.
+
+    MCTS: one search, its root statistics. Alpha-beta: one search per move (its value, not just a bound);
+    the time and node budgets are shared evenly among the moves and `depth` counts from `state` (the move
+    itself is the first ply; at least one ply is searched below it). A move that ends the game is scored by a
+    one-ply search of `state`. Ctrl-C stops after the move being searched (``interrupted=True``, with the
+    moves searched so far).
+    """
+    if algo != "alphabeta":
+        return search(state, algo, time, nodes, depth, threads, seed, hash_mb, on_progress, **mcts_options)
+    game = game_of_state(state)
+    if state.is_terminal():
+        raise _core.IllegalMoveError("the game is over: there is no move to analyse")
+    legal = state.legal_moves()
+    time = _budget_given(time, nodes, depth)
+    budget = {"time": time / len(legal) if time else None,
+              "nodes": max(1, nodes // len(legal)) if nodes else None,
+              "depth": max(1, depth - 1) if depth else None}
+    kw = {"threads": threads, "seed": seed, "hash_mb": hash_mb}
+    lines: list[MoveLine] = []
+    pvs: dict[str, list[str]] = {}
+    total_nodes, total_time, max_depth, stopped, interrupted = 0, 0.0, 0, False, False
+    one_ply: dict[int, Any] | None = None
+    for mv in legal:
+        child = state.clone()
+        child.apply(mv)
+        name = state.move_to_string(mv)
+        if child.is_terminal():
+            if one_ply is None:
+                first = search(state, "alphabeta", depth=1, **kw)
+                one_ply = {s.move: s for s in first.result.moves}
+                total_nodes += first.nodes
+            lines.append(_move_line(game, state, one_ply[mv]))
+            pvs[name] = [name]
+            continue
+        same = child.to_move() == state.to_move()
+        relay = None if on_progress is None else _relay(on_progress, name, same)
+        r = search(child, "alphabeta", on_progress=relay, **budget, **kw)
+        value, proof, plies = _to_parent(r, same)
+        stat = _Stat(mv, value, r.nodes, proof, plies)
+        lines.append(_move_line(game, state, stat))
+        pvs[name] = [name, *r.pv]
+        total_nodes += r.nodes
+        total_time += r.time_s
+        max_depth = max(max_depth, r.depth + 1)
+        stopped = stopped or r.stopped
+        if r.interrupted:
+            interrupted = True
+            break
+    lines.sort(key=_rank)
+    best = lines[0]
+    complete = not interrupted and all(line.proof != "none" for line in lines)
+    root = _Stat(state.parse_move(best.move), best.value,
+                 total_nodes, getattr(_core.Proof, best.proof.upper()), best.plies_to_end)
+    if not (best.proof == "win" or complete):
+        root = _Stat(root.move, best.value, total_nodes, _core.Proof.NONE, -1)
+    return SearchReport(
+        game=game.name, position=game.notation(state), to_move=state.to_move(), algo=algo,
+        best_move=best.move, value=best.value, value_text=game.describe_value(state, root),
+        proof=proof_name(root.proof),
+        plies_to_end=root.plies_to_end, pv=pvs[best.move], moves=lines, nodes=total_nodes, depth=max_depth,
+        time_s=total_time, stopped=stopped, interrupted=interrupted,
+    )
+
+
+@dataclass(frozen=True)
+class _Stat:
+    """A root-move statistic built in Python (same fields as ``_core.MoveStat``)."""
+
+    move: int
+    value: float
+    visits: int
+    proof: Any
+    plies_to_end: int
+
+
+def _relay(on_progress: Callable[[Progress], None], move: str, same: bool) -> Callable[[Progress], None]:
+    def relay(p: Progress) -> None:
+        on_progress(Progress(depth=p.depth + 1, value=p.value if same else -p.value, pv=[move, *p.pv],
+                             nodes=p.nodes, time_s=p.time_s, proven=p.proven))
+
+    return relay
+
+
+@dataclass
+class GameRecord:
+    """A finished (or abandoned) game: start position, moves in notation, final returns and winner."""
+
+    game: str
+    start: str
+    moves: list[str]
+    final: str
+    returns: list[float]
+    winner: int | None  # None for a draw or an unfinished game
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return asdict(self)
+
+
+def winner_of(state: Any) -> int | None:
+    """The player with the strictly highest return of a finished game, else None."""
+    if not state.is_terminal():
+        return None
+    returns = [state.returns(p) for p in range(state.num_players)]
+    best = max(returns)
+    return returns.index(best) if returns.count(best) == 1 else None
+
+
+def play_game(state: Any, players: Sequence[Mapping[str, Any]], seed: int = 0, opening_plies: int = 0,
+              on_move: Callable[[Any, str, SearchReport | None], None] | None = None) -> GameRecord:
+    """Plays `state` to the end, player i choosing with ``search(state, **players[i])``.
+
+    The first `opening_plies` moves are uniformly random (from `seed`), to vary the games. Each search gets
+    the seed ``players[i].get("seed", 0) + ply``: with node or depth budgets the whole game is reproducible.
+    `on_move(state_before, move, report)` is called after every move (report None for opening moves).
+    """
+    game = game_of_state(state)
+    if len(players) != state.num_players:
+        raise ValueError(f"{game.name} has {state.num_players} players, got settings for {len(players)}")
+    start = game.notation(state)
+    rng = random.Random(seed)
+    s = state.clone()
+    moves: list[str] = []
+    while not s.is_terminal():
+        report = None
+        if len(moves) < opening_plies:
+            mv = rng.choice(sorted(s.legal_moves()))
+        else:
+            settings = dict(players[s.to_move()])
+            settings["seed"] = int(settings.get("seed", 0)) + len(moves)
+            report = search(s, **settings)
+            if report.result.best_move == _core.NO_MOVE:
+                raise RuntimeError(f"{game.name}: the search returned no move in {game.notation(s)}")
+            mv = report.result.best_move
+        name = s.move_to_string(mv)
+        before = s.clone()
+        s.apply(mv)
+        moves.append(name)
+        if on_move is not None:
+            on_move(before, name, report)
+    return GameRecord(game=game.name, start=start, moves=moves, final=game.notation(s),
+                      returns=[s.returns(p) for p in range(s.num_players)], winner=winner_of(s))
