@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../csrc/core/game.hpp"
+#include "bind_search.hpp"
 
 namespace kofun::bind {
 
@@ -75,6 +76,7 @@ py::class_<G> bind_game(py::module_& m, const char* doc) {
              return random_playouts(g, n, seed);
            }, py::arg("n"), py::arg("seed") = 0, "Play n uniformly random games; returns the total plies.");
   if constexpr (HasEvaluate<G>) cls.def("evaluate", &G::evaluate, "Heuristic value for the player to move.");
+  bind_search<G>(cls);
   return cls;
 }
 

@@ -4,7 +4,9 @@
 
 #include "../csrc/core/errors.hpp"
 #include "../csrc/search/limits.hpp"
+#include "../csrc/search/mcts.hpp"
 #include "../csrc/search/result.hpp"
+#include "../csrc/search/tt.hpp"
 
 namespace py = pybind11;
 using namespace kofun;
@@ -70,6 +72,8 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("stopped", &SearchResult::stopped);
 
   m.attr("NO_MOVE") = kNoMove;
+  m.attr("TT_ENTRY_BYTES") = sizeof(TTEntry);
+  m.attr("MCTS_NODE_BYTES") = sizeof(MctsNode);
 
   auto c4 = m.def_submodule("connect4", "Connect Four (7x6), the reference game.");
   kofun::bind::bind_connect4(c4);

@@ -1,0 +1,489 @@
+// Monte-Carlo tree search (UCT) for any number of players, with MCTS-Solver for two-player games, optional
+// transposition merging and root-parallel threads.
+//
+// Each node keeps the summed return of the player who moved into it, so the parent (whose player to move made
+// that move) reads its children's means directly: non-alternating turns and N players need no sign tricks.
+// Which player moved into a node is not stored: the descent knows it (the parent's to_move()).
+//
+// Memory: one fixed-capacity pool of MctsNode per thread, allocated when the search starts (capacity from the
+// memory budget); the children of a node are contiguous. A node is expanded (all its children created, i.e. its
+// legal moves cached) on its second visit; when the pool is full the tree stops growing and the iterations go on
+// over the existing tree. With transpositions on, a node reached by a second path becomes an alias of the first
+// node of the same (state, mover) key and every read and update goes to that node; the key map is a fixed-size
+// open-addressing table in the same budget (when it is three-quarters full, new nodes are no longer merged).
+//
+// MCTS-Solver (kNumPlayers == 2, option on): terminal nodes are proven; a node is a win for its player to move as
+// soon as one child is, a loss when all children are, a draw when all are proven and the best is a draw. Proven
+// losing children are never selected again; an iteration that reaches a proven node backs up its exact outcome.
+//
+// Budgets: limits.nodes = iterations (all threads together, split evenly), limits.time_s, the stop flag (polled
+// every 256 iterations). Same seed, same limits, one thread → the same tree, move, value and iteration count.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "../core/game.hpp"
+#include "limits.hpp"
+#include "result.hpp"
+
+namespace kofun {
+
+// Node layout (24 bytes):
+//   total         double   summed return of the player who moved into the node
+//   visits        uint32
+//   first_child   uint32   index of the first child in the pool (0: not expanded); for an alias: the real node
+//   move          uint32   the move leading here
+//   num_children  uint16
+//   flags         uint8    bits 0-1 proof for the mover (0 none, 1 win, 2 loss, 3 draw), bit 2 expanded, bit 3 alias
+//   plies         uint8    when proven: plies from here to the end of the game (saturates at 255)
+struct MctsNode {
+  double total;
+  std::uint32_t visits;
+  std::uint32_t first_child;
+  std::uint32_t move;
+  std::uint16_t num_children;
+  std::uint8_t flags;
+  std::uint8_t plies;
+};
+static_assert(sizeof(MctsNode) == 24, "MCTS node layout");
+
+struct MctsOptions {
+  double exploration = 1.4;
+  bool policy_rollouts = false;  // G::rollout_move instead of a uniform random legal move
+  bool solver = true;            // MCTS-Solver (two-player games only)
+  bool transpositions = false;
+  std::size_t memory_bytes = std::size_t{256} << 20;  // all threads together
+};
+
+namespace mcts_detail {
+
+inline constexpr std::uint8_t kProofMask = 3, kExpanded = 4, kAlias = 8;
+inline constexpr int kMaxPath = 1024;  // longest descent (guards against cycles of merged transpositions)
+
+struct Shared {
+  SearchLimits limits;
+  SearchControl* control = nullptr;
+  Stopwatch clock;
+  std::atomic<bool> abort{false};
+  std::atomic<bool> stopped{false};
+  std::atomic<std::uint64_t> iterations{0};
+};
+
+constexpr std::uint8_t flip(std::uint8_t proof) noexcept {
+  return proof == 1 ? 2 : proof == 2 ? 1 : proof;
+}
+
+template <Game G>
+class Tree {
+ public:
+  static constexpr int kN = G::kNumPlayers;
+  static constexpr bool kSolverCapable = kN == 2;
+
+  Tree(const G& root, const MctsOptions& opt, Shared& sh, std::size_t bytes, std::uint64_t seed, bool main)
+      : root_(root), opt_(opt), sh_(sh), rng_(seed), main_(main) {
+    std::size_t node_bytes = bytes;
+    if (opt.transpositions) {
+      node_bytes = bytes / 2;
+      std::size_t slots = 1;
+      while (slots * 2 * sizeof(MapSlot) <= bytes / 2) slots *= 2;
+      map_mask_ = slots - 1;
+      map_.reset(static_cast<MapSlot*>(std::calloc(slots, sizeof(MapSlot))));
+      if (!map_) throw std::bad_alloc();
+    }
+    capacity_ = std::max<std::size_t>(node_bytes / sizeof(MctsNode), G::kMaxMoves + 1);
+    capacity_ = std::min<std::size_t>(capacity_, 0xFFFFFFF0u);
+    pool_.reset(new MctsNode[capacity_]);  // default-initialised: pages are touched only when used
+    pool_[0] = MctsNode{0.0, 0, 0, kNoMove, 0, 0, 0};
+    used_ = 1;
+    solver_ = kSolverCapable && opt.solver;
+  }
+
+  // Runs up to `budget` iterations (0: no iteration budget) until a shared stop condition.
+  void run(std::uint64_t budget) {
+    while (!(budget > 0 && iterations_ >= budget)) {
+      if ((iterations_ & 255) == 0 && iterations_ > 0 && poll()) break;
+      if (root_proof_ != 0) break;
+      iterate();
+      ++iterations_;
+      if (main_ && sh_.control && (iterations_ & 0x3FFF) == 0) publish();
+    }
+    sh_.iterations.fetch_add(iterations_);
+  }
+
+  std::uint64_t iterations() const noexcept { return iterations_; }
+  int max_depth() const noexcept { return max_depth_; }
+  std::uint8_t root_proof() const noexcept { return root_proof_; }  // for the root's player to move
+  int root_plies() const noexcept { return root_plies_; }
+  const MctsNode& root() const noexcept { return pool_[0]; }
+  Move child_move(std::uint32_t i) const noexcept { return pool_[i].move; }
+  const MctsNode& node(std::uint32_t i) const noexcept { return pool_[resolve(i)]; }
+  std::uint32_t resolve(std::uint32_t i) const noexcept {
+    return (pool_[i].flags & kAlias) ? pool_[i].first_child : i;
+  }
+
+  // Most-visited path from the root (the root's first move given).
+  std::vector<Move> principal_variation(Move first) const {
+    std::vector<Move> pv;
+    std::uint32_t n = 0;
+    for (int d = 0; d < kMaxPath; ++d) {
+      const MctsNode& nd = pool_[n];
+      if (!(nd.flags & kExpanded) || nd.num_children == 0) break;
+      std::uint32_t best = 0;
+      std::uint32_t best_visits = 0;
+      for (std::uint32_t c = nd.first_child; c < nd.first_child + nd.num_children; ++c) {
+        const MctsNode& ch = node(c);
+        const bool pick = d == 0 ? pool_[c].move == first : ch.visits > best_visits;
+        if (pick) {
+          best = c;
+          best_visits = ch.visits;
+          if (d == 0) break;
+        }
+      }
+      if (best == 0 || node(best).visits == 0) break;
+      pv.push_back(pool_[best].move);
+      n = resolve(best);
+    }
+    return pv;
+  }
+
+ private:
+  struct MapSlot {
+    std::uint64_t key;
+    std::uint32_t node;  // 0: empty (the root is never stored)
+    std::uint32_t pad;
+  };
+  struct Step {
+    std::uint32_t node;  // resolved index
+    int mover;           // player who moved into the node (-1 at the root)
+  };
+  struct Free {
+    void operator()(MapSlot* p) const noexcept { std::free(p); }
+  };
+
+  bool poll() {
+    const SearchLimits& lim = sh_.limits;
+    if (lim.time_s > 0 && sh_.clock.seconds() >= lim.time_s) sh_.abort.store(true);
+    if (sh_.control && sh_.control->stop.load(std::memory_order_relaxed)) {
+      sh_.stopped.store(true);
+      sh_.abort.store(true);
+    }
+    return sh_.abort.load(std::memory_order_relaxed);
+  }
+
+  void publish() {
+    SearchProgress p;
+    p.depth = max_depth_;
+    p.nodes = iterations_;
+    p.time_s = sh_.clock.seconds();
+    p.proven = root_proof_ != 0;
+    const MctsNode& r = pool_[0];
+    std::uint32_t best = 0;
+    for (std::uint32_t c = r.first_child; c < r.first_child + r.num_children; ++c)
+      if (best == 0 || node(c).visits > node(best).visits) best = c;
+    if (best != 0 && node(best).visits > 0) {
+      p.value = node(best).total / node(best).visits;
+      p.pv = principal_variation(pool_[best].move);
+    }
+    sh_.control->publish(p);
+  }
+
+  static std::uint64_t map_key(std::uint64_t hash, int mover) noexcept {
+    return hash ^ (0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(mover + 2));
+  }
+
+  // First arrival at `idx` (state `s`, entered by `mover`): returns the node that holds its statistics.
+  std::uint32_t merge(std::uint32_t idx, const G& s, int mover) {
+    std::uint64_t key = map_key(s.hash(), mover);
+    if (key == 0) key = 1;
+    for (std::size_t i = key & map_mask_, probes = 0; probes < 64; i = (i + 1) & map_mask_, ++probes) {
+      MapSlot& slot = map_.get()[i];
+      if (slot.node == 0) {
+        if (map_used_ * 4 < (map_mask_ + 1) * 3) {
+          slot.key = key;
+          slot.node = idx;
+          ++map_used_;
+        }
+        return idx;
+      }
+      if (slot.key == key) {
+        if (slot.node == idx) return idx;
+        pool_[idx].flags |= kAlias;
+        pool_[idx].first_child = slot.node;
+        return slot.node;
+      }
+    }
+    return idx;
+  }
+
+  bool expand(std::uint32_t idx, const G& s) {
+    MoveListOf<G> ml;
+    s.legal_moves(ml);
+    const auto n = static_cast<std::size_t>(ml.size());
+    if (used_ + n > capacity_) return false;
+    const auto first = static_cast<std::uint32_t>(used_);
+    for (std::size_t i = 0; i < n; ++i) pool_[first + i] = MctsNode{0.0, 0, 0, ml[static_cast<int>(i)], 0, 0, 0};
+    used_ += n;
+    MctsNode& nd = pool_[idx];
+    nd.first_child = first;
+    nd.num_children = static_cast<std::uint16_t>(n);
+    nd.flags |= kExpanded;
+    return true;
+  }
+
+  // UCT choice among the children of `idx`; kNoMove-like 0 when every child is a proven loss for the chooser.
+  std::uint32_t select(std::uint32_t idx) {
+    const MctsNode& nd = pool_[idx];
+    const double log_n = std::log(static_cast<double>(nd.visits > 0 ? nd.visits : 1));
+    const double c = opt_.exploration;
+    std::uint32_t best = 0;
+    double best_score = -1e300;
+    for (std::uint32_t i = nd.first_child, end = nd.first_child + nd.num_children; i < end; ++i) {
+      const MctsNode& ch = pool_[resolve(i)];
+      if (solver_ && (ch.flags & kProofMask) == 2) continue;  // proven loss for the player choosing here
+      if (ch.visits == 0) return i;
+      const double v = ch.total / ch.visits + c * std::sqrt(log_n / ch.visits);
+      if (v > best_score) {
+        best_score = v;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  // Proves `idx` (player to move `to_move`, entered by `mover`) from its children; returns true if it changed.
+  bool try_prove(std::uint32_t idx, int to_move, int mover) {
+    MctsNode& nd = pool_[idx];
+    if ((nd.flags & kProofMask) || !(nd.flags & kExpanded)) return false;
+    bool all = true, draw = false, win = false;
+    int win_plies = 255, loss_plies = 0;
+    for (std::uint32_t i = nd.first_child, end = nd.first_child + nd.num_children; i < end; ++i) {
+      const MctsNode& ch = pool_[resolve(i)];
+      switch (ch.flags & kProofMask) {
+        case 1: win = true; win_plies = std::min<int>(win_plies, ch.plies); break;
+        case 2: loss_plies = std::max<int>(loss_plies, ch.plies); break;
+        case 3: draw = true; break;
+        default: all = false;
+      }
+    }
+    std::uint8_t proof;  // for to_move
+    int plies;
+    if (win) {
+      proof = 1;
+      plies = win_plies + 1;
+    } else if (all) {
+      proof = draw ? 3 : 2;
+      plies = draw ? 0 : loss_plies + 1;
+    } else {
+      return false;
+    }
+    if (mover < 0) {
+      root_proof_ = proof;
+      root_plies_ = plies;
+    }
+    nd.flags |= (mover < 0 || mover == to_move) ? proof : flip(proof);
+    nd.plies = static_cast<std::uint8_t>(std::min(plies, 255));
+    return true;
+  }
+
+  void iterate() {
+    std::array<Step, kMaxPath> path;
+    int len = 0;
+    G s = root_;
+    std::uint32_t idx = 0;
+    path[len++] = Step{0, -1};
+    std::array<double, kN> ret{};
+    bool proven_leaf = false;
+    for (;;) {
+      MctsNode& nd = pool_[idx];
+      const int mover = path[len - 1].mover;
+      const std::uint8_t proof = nd.flags & kProofMask;
+      if (solver_ && proof != 0 && mover >= 0) {  // exact outcome for the mover
+        const double r = proof == 1 ? 1.0 : proof == 2 ? -1.0 : 0.0;
+        ret[mover] = r;
+        ret[1 - mover] = -r;
+        break;
+      }
+      if (s.is_terminal()) {
+        for (int p = 0; p < kN; ++p) ret[p] = s.returns(p);
+        if (solver_ && mover >= 0) {
+          const double r = ret[mover];
+          nd.flags |= r > 0 ? 1 : r < 0 ? 2 : 3;
+          nd.plies = 0;
+          proven_leaf = true;
+        }
+        break;
+      }
+      if (!(nd.flags & kExpanded)) {
+        if ((nd.visits == 0 && idx != 0) || len >= kMaxPath || !expand(idx, s)) {
+          rollout(s, ret);
+          break;
+        }
+      }
+      const std::uint32_t child = select(idx);
+      if (child == 0) {  // every child lost for the chooser: prove and back up the loss
+        if (solver_ && try_prove(idx, s.to_move(), mover) && mover >= 0) {
+          const double r = (pool_[idx].flags & kProofMask) == 1 ? 1.0 : (pool_[idx].flags & kProofMask) == 2 ? -1.0 : 0.0;
+          ret[mover] = r;
+          ret[1 - mover] = -r;
+          proven_leaf = true;
+          break;
+        }
+        rollout(s, ret);
+        break;
+      }
+      const int chooser = s.to_move();
+      s.apply(pool_[child].move);
+      std::uint32_t next = resolve(child);
+      if (opt_.transpositions && next == child && pool_[child].visits == 0) next = merge(child, s, chooser);
+      if (len >= kMaxPath) {
+        rollout(s, ret);
+        break;
+      }
+      path[len++] = Step{next, chooser};
+      idx = next;
+    }
+    max_depth_ = std::max(max_depth_, len - 1);
+    for (int i = len - 1; i >= 0; --i) {
+      MctsNode& nd = pool_[path[i].node];
+      ++nd.visits;
+      if (path[i].mover >= 0) nd.total += ret[path[i].mover];
+    }
+    if (proven_leaf) {
+      for (int i = len - 2; i >= 0; --i)
+        if (!try_prove(path[i].node, path[i + 1].mover, path[i].mover)) break;
+    }
+  }
+
+  void rollout(G& s, std::array<double, kN>& ret) {
+    MoveListOf<G> ml;
+    while (!s.is_terminal()) {
+      if constexpr (HasRolloutPolicy<G>) {
+        if (opt_.policy_rollouts) {
+          s.apply(s.rollout_move(rng_));
+          continue;
+        }
+      }
+      s.legal_moves(ml);
+      s.apply(ml[static_cast<int>(rng_.below(static_cast<std::uint32_t>(ml.size())))]);
+    }
+    for (int p = 0; p < kN; ++p) ret[p] = s.returns(p);
+  }
+
+  const G root_;
+  const MctsOptions opt_;
+  Shared& sh_;
+  Rng rng_;
+  const bool main_;
+  bool solver_ = false;
+  std::unique_ptr<MctsNode[]> pool_;
+  std::size_t capacity_ = 0, used_ = 0;
+  std::unique_ptr<MapSlot, Free> map_;
+  std::size_t map_mask_ = 0, map_used_ = 0;
+  std::uint64_t iterations_ = 0;
+  int max_depth_ = 0;
+  std::uint8_t root_proof_ = 0;
+  int root_plies_ = -1;
+};
+
+}  // namespace mcts_detail
+
+// Searches `root` (which must not be terminal); see the contract at the top of the file.
+template <Game G>
+SearchResult mcts(const G& root, const SearchLimits& limits, SearchControl* control, const MctsOptions& opt) {
+  using namespace mcts_detail;
+  if (root.is_terminal()) throw std::invalid_argument("mcts: the position is terminal, there is nothing to search");
+  Shared sh;
+  sh.limits = limits;
+  sh.control = control;
+  const int threads = std::max(1, limits.threads);
+  std::vector<std::unique_ptr<Tree<G>>> trees;
+  std::uint64_t seed_state = limits.seed;
+  for (int t = 0; t < threads; ++t)
+    trees.push_back(std::make_unique<Tree<G>>(root, opt, sh, opt.memory_bytes / threads, splitmix64(seed_state), t == 0));
+  auto budget = [&](int t) -> std::uint64_t {
+    if (limits.nodes == 0) return 0;
+    const std::uint64_t share = limits.nodes / threads;
+    return t == 0 ? share + limits.nodes % threads : share;
+  };
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < threads; ++t) helpers.emplace_back([&, t] { trees[t]->run(budget(t)); });
+  trees[0]->run(budget(0));
+  if (threads > 1 && limits.nodes == 0) sh.abort.store(true);  // time / stop: the main thread decides
+  for (auto& th : helpers) th.join();
+
+  // Root statistics summed over the trees (every tree lists the root moves in the same order).
+  const Tree<G>& main = *trees[0];
+  const MctsNode& r0 = main.root();
+  SearchResult out;
+  std::uint8_t proof = 0;
+  int proof_plies = -1;
+  for (const auto& t : trees) {
+    if (t->root_proof() != 0 && proof == 0) {
+      proof = t->root_proof();
+      proof_plies = t->root_plies();
+    }
+    out.depth = std::max(out.depth, t->max_depth());
+  }
+  std::vector<double> totals(r0.num_children, 0.0);
+  for (int i = 0; i < r0.num_children; ++i) {
+    MoveStat s;
+    s.move = main.child_move(r0.first_child + i);
+    out.moves.push_back(s);
+  }
+  for (const auto& t : trees) {
+    const MctsNode& r = t->root();
+    for (int i = 0; i < r.num_children && i < r0.num_children; ++i) {
+      const MctsNode& ch = t->node(r.first_child + i);
+      MoveStat& s = out.moves[i];
+      s.visits += ch.visits;
+      totals[i] += ch.total;
+      const std::uint8_t p = ch.flags & kProofMask;  // proven outcome for the root player (the child's mover)
+      if (p != 0 && s.proof == Proof::kNone) {
+        s.proof = static_cast<Proof>(p);
+        s.plies_to_end = p == 3 ? -1 : ch.plies + 1;
+      }
+    }
+  }
+  for (int i = 0; i < r0.num_children; ++i) {
+    MoveStat& s = out.moves[i];
+    s.value = s.visits ? totals[i] / static_cast<double>(s.visits) : 0.0;
+    if (s.proof == Proof::kWin) s.value = 1.0;
+    if (s.proof == Proof::kLoss) s.value = -1.0;
+    if (s.proof == Proof::kDraw) s.value = 0.0;
+  }
+  auto better = [](const MoveStat& a, const MoveStat& b) {
+    // A proven win (quickest first) beats everything; a proven loss (slowest first) comes last.
+    auto rank = [](const MoveStat& s) { return s.proof == Proof::kWin ? 2 : s.proof == Proof::kLoss ? 0 : 1; };
+    if (rank(a) != rank(b)) return rank(a) > rank(b);
+    if (a.proof == Proof::kWin && a.plies_to_end != b.plies_to_end) return a.plies_to_end < b.plies_to_end;
+    if (a.visits != b.visits) return a.visits > b.visits;
+    if (a.proof == Proof::kLoss && a.plies_to_end != b.plies_to_end) return a.plies_to_end > b.plies_to_end;
+    return false;
+  };
+  std::stable_sort(out.moves.begin(), out.moves.end(), better);
+  if (!out.moves.empty()) {
+    out.best_move = out.moves[0].move;
+    out.value = out.moves[0].value;
+    out.pv = main.principal_variation(out.best_move);
+    if (out.pv.empty()) out.pv.push_back(out.best_move);
+  }
+  if (proof != 0) {
+    out.proof = static_cast<Proof>(proof);
+    out.plies_to_end = proof == 3 ? -1 : proof_plies;
+  }
+  out.nodes = sh.iterations.load();
+  out.time_s = sh.clock.seconds();
+  out.stopped = sh.stopped.load();
+  return out;
+}
+
+}  // namespace kofun

@@ -1,0 +1,120 @@
+// Transposition table shared by the alpha-beta threads (Lazy SMP).
+//
+// Entry (16 bytes = two 64-bit words):
+//   word   bits    field
+//   data    0..31  best move (kNoMove when none)
+//   data   32..47  score (int16, proven scores relative to the node: see score_to_tt)
+//   data   48..55  depth searched (plies, 0..255)
+//   data   56..57  bound: 0 empty, 1 upper (score <= value), 2 lower (score >= value), 3 exact
+//   data   58..63  generation (search number modulo 64) for replacement
+//   check   0..63  Zobrist key XOR data
+// The check word stores the key XORed with the data ("lockless hashing"): the threads read and write both words
+// without locks (relaxed atomics), and an entry torn by a concurrent write fails the key test instead of pairing
+// one position's key with another's data. All 64 key bits are checked.
+//
+// Buckets of two entries (32 bytes); the key picks a bucket by multiply-shift. Replacement: an entry with the same
+// key is overwritten; otherwise slot 0 keeps the deepest entry of the current search (it is replaced when the new
+// depth is at least its depth or when it comes from an older search), and slot 1 takes everything else (always
+// replaced).
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
+
+#include "../core/move_list.hpp"
+
+namespace kofun {
+
+enum class Bound : std::uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
+
+struct TTEntry {
+  std::uint64_t check;
+  std::uint64_t data;
+};
+static_assert(sizeof(TTEntry) == 16, "a table entry is 16 bytes");
+
+// An unpacked entry as probe() returns it.
+struct TTHit {
+  Move move = kNoMove;
+  int value = 0;
+  int depth = 0;
+  Bound bound = Bound::kNone;
+};
+
+class TranspositionTable {
+ public:
+  static constexpr int kBucketSize = 2;
+
+  explicit TranspositionTable(std::size_t megabytes) {
+    const std::size_t bytes = (megabytes < 1 ? 1 : megabytes) << 20;
+    buckets_ = bytes / (sizeof(TTEntry) * kBucketSize);
+    // calloc: the pages come zeroed (an all-zero entry is empty) and are only touched when used.
+    entries_.reset(static_cast<TTEntry*>(std::calloc(buckets_ * kBucketSize, sizeof(TTEntry))));
+    if (!entries_) throw std::bad_alloc();
+  }
+
+  std::size_t entry_count() const noexcept { return buckets_ * kBucketSize; }
+
+  // Starts a new search: entries of older searches become the first to be replaced.
+  void new_search() noexcept { generation_ = (generation_ + 1) & 63; }
+
+  bool probe(std::uint64_t key, TTHit& hit) const noexcept {
+    TTEntry* b = bucket(key);
+    for (int i = 0; i < kBucketSize; ++i) {
+      const std::uint64_t data = load(b[i].data);
+      if ((load(b[i].check) ^ data) == key && bound_of(data) != Bound::kNone) {
+        hit.move = static_cast<Move>(data & 0xFFFFFFFFu);
+        hit.value = static_cast<std::int16_t>((data >> 32) & 0xFFFF);
+        hit.depth = static_cast<int>((data >> 48) & 0xFF);
+        hit.bound = bound_of(data);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void store(std::uint64_t key, Move move, int value, int depth, Bound bound) noexcept {
+    TTEntry* b = bucket(key);
+    int slot = -1;
+    for (int i = 0; i < kBucketSize; ++i)
+      if ((load(b[i].check) ^ load(b[i].data)) == key) slot = i;
+    if (slot >= 0 && move == kNoMove) {  // keep the known best move of this position
+      move = static_cast<Move>(load(b[slot].data) & 0xFFFFFFFFu);
+    }
+    if (slot < 0) {
+      const std::uint64_t d0 = load(b[0].data);
+      const bool stale = ((d0 >> 58) & 63) != static_cast<std::uint64_t>(generation_);
+      slot = (bound_of(d0) == Bound::kNone || stale || depth >= static_cast<int>((d0 >> 48) & 0xFF)) ? 0 : 1;
+    }
+    const std::uint64_t data = static_cast<std::uint64_t>(move) |
+                               static_cast<std::uint64_t>(static_cast<std::uint16_t>(value)) << 32 |
+                               static_cast<std::uint64_t>(depth < 0 ? 0 : depth > 255 ? 255 : depth) << 48 |
+                               static_cast<std::uint64_t>(bound) << 56 |
+                               static_cast<std::uint64_t>(generation_) << 58;
+    std::atomic_ref<std::uint64_t>(b[slot].check).store(key ^ data, std::memory_order_relaxed);
+    std::atomic_ref<std::uint64_t>(b[slot].data).store(data, std::memory_order_relaxed);
+  }
+
+ private:
+  struct Free {
+    void operator()(TTEntry* p) const noexcept { std::free(p); }
+  };
+  static std::uint64_t load(std::uint64_t& w) noexcept {
+    return std::atomic_ref<std::uint64_t>(w).load(std::memory_order_relaxed);
+  }
+  static Bound bound_of(std::uint64_t data) noexcept { return static_cast<Bound>((data >> 56) & 3); }
+  TTEntry* bucket(std::uint64_t key) const noexcept {
+    const auto i = static_cast<std::size_t>((static_cast<unsigned __int128>(key) * buckets_) >> 64);
+    return entries_.get() + i * kBucketSize;
+  }
+
+  std::unique_ptr<TTEntry, Free> entries_;
+  std::size_t buckets_ = 0;
+  int generation_ = 0;
+};
+
+}  // namespace kofun
