@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from . import _core
@@ -80,8 +80,9 @@ class SearchReport:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON: every field except the raw result, plus ``nps``."""
-        d = asdict(self)
-        d.pop("result")
+        d = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "result"}
+        d["moves"] = [asdict(m) for m in self.moves]
+        d["pv"] = list(self.pv)
         d["nps"] = round(self.nps)
         return d
 
@@ -340,7 +341,7 @@ class _Stat:
 
 def _relay(on_progress: Callable[[Progress], None], move: str, same: bool) -> Callable[[Progress], None]:
     def relay(p: Progress) -> None:
-        on_progress(Progress(depth=p.depth + 1, value=p.value if same else -p.value, pv=[move, *p.pv],
+        on_progress(Progress(depth=p.depth + 1, value=p.value if same else 0.0 - p.value, pv=[move, *p.pv],
                              nodes=p.nodes, time_s=p.time_s, proven=p.proven))
 
     return relay

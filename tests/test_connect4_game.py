@@ -150,7 +150,7 @@ def test_score_convention_of_the_public_test_sets() -> None:
     assert connect4_score(State.parse("445"), _core.Proof.LOSS, 2) == -19
     assert connect4_score(State(), _core.Proof.DRAW, -1) == 0
     assert GAME.describe_value(State.parse("4453"), _Proven(_core.Proof.WIN, 1)) == (
-        "win for X, score +19 (X wins with stone 3, in 1 plies)"
+        "win for X, score +19 (X wins with stone 3, in 1 ply)"
     )
     assert GAME.describe_value(State.parse("445"), _Proven(_core.Proof.LOSS, 2)) == (
         "loss for O, score -19 (X wins with stone 3, in 2 plies)"

@@ -63,10 +63,11 @@ class GameInfo:
 def describe_generic(result: Any) -> str:
     """'win in N plies' / 'loss in N plies' / 'draw' when proven, else the value (integral: eval units)."""
     proof = result.proof
+    plies = f"{result.plies_to_end} {'ply' if result.plies_to_end == 1 else 'plies'}"
     if proof == _core.Proof.WIN:
-        return f"win in {result.plies_to_end} plies"
+        return f"win in {plies}"
     if proof == _core.Proof.LOSS:
-        return f"loss in {result.plies_to_end} plies"
+        return f"loss in {plies}"
     if proof == _core.Proof.DRAW:
         return "draw"
     value = float(result.value)

@@ -61,8 +61,8 @@ class Connect4Info(GameInfo):
             winner = mover if proof == _core.Proof.WIN else STONES[1 - state.to_move()]
             stones = 22 - abs(score)
             outcome = "win" if proof == _core.Proof.WIN else "loss"
-            return f"{outcome} for {mover}, score {score:+d} ({winner} wins with stone {stones}, " \
-                   f"in {result.plies_to_end} plies)"
+            plies = f"{result.plies_to_end} {'ply' if result.plies_to_end == 1 else 'plies'}"
+            return f"{outcome} for {mover}, score {score:+d} ({winner} wins with stone {stones}, in {plies})"
         return describe_generic(result)
 
 

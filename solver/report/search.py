@@ -35,12 +35,13 @@ def format_report(game: GameInfo, state: Any, report: SearchReport) -> str:
              f"position: {report.position}   to move: {game.player_name(report.to_move)}", ""]
     if report.moves:
         lines += [moves_table(report), ""]
+    unit = "iterations" if report.algo == "mcts" else "nodes"
     status = " (interrupted: best move so far)" if report.interrupted else ""
     lines += [
         f"best move: {report.best_move if report.best_move is not None else 'none'}{status}",
         f"value: {report.value_text}",
         f"pv: {' '.join(report.pv)}",
-        f"{report.algo}: {report.nodes} nodes in {report.time_s:.2f} s ({human_count(report.nps)} n/s), "
-        f"depth {report.depth}",
+        f"{report.algo}: {report.nodes} {unit} in {report.time_s:.2f} s "
+        f"({human_count(report.nps)} {unit}/s), depth {report.depth}",
     ]
     return "\n".join(lines)
