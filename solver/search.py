@@ -177,28 +177,33 @@ def run_in_thread(run: Callable[[], Any], control: Any, state: Any,
     is returned.
     """
     box: dict[str, Any] = {}
+    done = threading.Event()  # not Thread.join: an interrupted join can leave is_alive() wrong (< 3.12)
 
     def worker() -> None:
         try:
             box["result"] = run()
         except BaseException as e:  # re-raised in the calling thread
             box["error"] = e
+        finally:
+            done.set()
 
     thread = threading.Thread(target=worker, name="kofun-search", daemon=True)
     thread.start()
     interrupted = False
     seen = 0
     try:
-        while thread.is_alive():
-            thread.join(POLL_INTERVAL_S)
+        while True:
+            finished = done.wait(POLL_INTERVAL_S)
             if on_progress is not None:
                 seen = _publish(control, state, seen, on_progress)
+            if finished:
+                break
     except KeyboardInterrupt:
         interrupted = True
         control.request_stop()
-        while thread.is_alive():
+        while not done.is_set():
             try:
-                thread.join()
+                done.wait()
             except KeyboardInterrupt:
                 continue
     if "error" in box:
