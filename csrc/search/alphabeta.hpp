@@ -242,7 +242,7 @@ class Worker {
   int search_root(int depth, int alpha, int beta) {
     pv_len_[0] = 0;
     partial_move_ = kNoMove;
-    ++nodes_;
+    if (count_node()) return 0;
     int best = -kInfinity;
     for (std::size_t i = 0; i < root_moves_.size(); ++i) {
       RootMove& rm = root_moves_[i];

@@ -1,0 +1,82 @@
+"""Deterministic search benchmark: a node-count signature that changes only when search behaviour changes.
+
+Every row of :data:`SUITE` is one search with fixed limits (node or depth budgets, one thread, fixed seed)
+on a fixed position, so the node counts are reproducible on every machine. ``kofun bench`` prints the total
+(the "signature") next to the per-row counts.
+
+Also home of :func:`connect4_score`, the public Connect Four test-set score convention.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import _core
+
+
+@dataclass(frozen=True)
+class BenchCase:
+    """One benchmark search: which game, which position, which algorithm, which budgets."""
+
+    game: str  # submodule of solver._core, e.g. "connect4"
+    position: str  # the game's position notation
+    algorithm: str  # "alphabeta" or "mcts"
+    nodes: int = 0
+    depth: int = 0
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)  # extra keyword arguments of the search method
+
+    @property
+    def label(self) -> str:
+        """Short row name: game, algorithm and position."""
+        return f"{self.game}/{self.algorithm}/{self.position or '-'}"
+
+
+SUITE: tuple[BenchCase, ...] = (
+    BenchCase("connect4", "", "alphabeta", depth=12, options={"hash_mb": 16}),
+    BenchCase("connect4", "4453", "alphabeta", depth=14, options={"hash_mb": 16}),
+    BenchCase("connect4", "444444", "alphabeta", nodes=300_000, options={"hash_mb": 16}),
+    BenchCase("connect4", "32164625", "alphabeta", nodes=300_000, options={"hash_mb": 16}),
+    BenchCase("connect4", "", "mcts", nodes=50_000, seed=1, options={"memory_mb": 64}),
+    BenchCase("connect4", "4455", "mcts", nodes=20_000, seed=2, options={"memory_mb": 64}),
+    BenchCase(
+        "connect4", "44444", "mcts", nodes=30_000, seed=3, options={"memory_mb": 64, "transpositions": True}
+    ),
+)
+
+
+def run_case(case: BenchCase) -> Any:
+    """Runs one benchmark search and returns its SearchResult."""
+    state_cls = getattr(_core, case.game).State
+    state = state_cls.parse(case.position)
+    limits = _core.SearchLimits()
+    limits.nodes = case.nodes
+    limits.depth = case.depth
+    limits.threads = 1
+    limits.seed = case.seed
+    return getattr(state, case.algorithm)(limits, **case.options)
+
+
+def run_signature(suite: tuple[BenchCase, ...] = SUITE) -> tuple[int, list[tuple[str, int]]]:
+    """Total node count over the suite (the signature) and the (label, nodes) row of every case."""
+    rows = [(case.label, int(run_case(case).nodes)) for case in suite]
+    return sum(n for _, n in rows), rows
+
+
+def connect4_score(state: Any, result: Any) -> int:
+    """A solved Connect Four result in the public test-set convention.
+
+    0 for a draw; otherwise ``22 - (stones the winner has on the board after its winning move)``, positive
+    when the side to move in `state` wins, negative when it loses. `result` must carry a proof (WIN / LOSS /
+    DRAW) with ``plies_to_end`` counted from `state`; ValueError otherwise.
+    """
+    if result.proof == _core.Proof.DRAW:
+        return 0
+    if result.proof not in (_core.Proof.WIN, _core.Proof.LOSS) or result.plies_to_end < 1:
+        raise ValueError("connect4_score: the result is not a proven win, loss or draw")
+    stones_at_end = state.moves_played() + result.plies_to_end
+    # The winner made the last move: it owns the larger half of an odd total, or exactly half of an even one.
+    winner_stones = (stones_at_end + 1) // 2
+    score = 22 - winner_stones
+    return score if result.proof == _core.Proof.WIN else -score

@@ -1,0 +1,158 @@
+"""MCTS on Connect Four: tactics, MCTS-Solver proofs, bookkeeping, budgets, transpositions, threads."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from search_helpers import C4, limits, play_line
+
+from solver import _core
+
+WIN = _core.Proof.WIN
+LOSS = _core.Proof.LOSS
+
+
+def test_node_size() -> None:
+    assert _core.MCTS_NODE_BYTES == 24
+
+
+def test_finds_and_proves_win_in_one_for_first_player() -> None:
+    r = C4.parse("121212").mcts(limits(nodes=2000, seed=1), memory_mb=8)
+    assert r.best_move == 0
+    assert (r.proof, r.plies_to_end) == (WIN, 1)
+    assert r.moves[0].move == 0 and r.moves[0].proof == WIN and r.moves[0].value == 1.0
+    assert r.pv == [0]
+
+
+def test_winning_move_mean_is_exactly_one_for_second_player_without_solver() -> None:
+    # The second player (index 1) has three stones in column 1: every visit of that child ends the game with
+    # return +1 for the player who moved into it, so its mean is exactly 1 from the root player's view.
+    state = C4.parse("2121316")
+    assert state.to_move() == 1
+    r = state.mcts(limits(nodes=5000, seed=2), solver=False, memory_mb=8)
+    assert r.best_move == 0 and r.proof == _core.Proof.NONE
+    best = next(m for m in r.moves if m.move == 0)
+    assert best.value == 1.0 and best.visits > 2500
+
+
+def test_blocks_the_only_threat() -> None:
+    state = C4.parse("12131")  # the first player threatens column 1; the second player must block it
+    r = state.mcts(limits(nodes=20000, seed=3), memory_mb=16)
+    assert r.best_move == 0
+    # Every other move loses in two plies, which the solver proves.
+    others = [m for m in r.moves if m.move != 0]
+    assert all(m.proof == LOSS and m.plies_to_end == 2 for m in others)
+
+
+def test_solver_proves_win_in_three() -> None:
+    state = C4.parse("4455")
+    r = state.mcts(limits(nodes=50000, seed=4), memory_mb=16)
+    assert (r.proof, r.plies_to_end) == (WIN, 3)
+    assert r.best_move in (2, 5)
+    assert r.nodes < 50000  # the search ends once the root is proven
+    assert r.pv[0] == r.best_move
+    play_line(state, r.pv)
+
+
+def test_solver_proves_loss_in_two() -> None:
+    r = C4.parse("44553").mcts(limits(nodes=50000, seed=5), memory_mb=16)
+    assert (r.proof, r.plies_to_end) == (LOSS, 2)
+    assert all(m.proof == LOSS for m in r.moves)
+
+
+def test_iteration_budget_and_visit_bookkeeping() -> None:
+    r = C4().mcts(limits(nodes=30000, seed=6), memory_mb=16)
+    assert r.nodes == 30000
+    assert sum(m.visits for m in r.moves) == 30000  # every iteration passes through exactly one root child
+    assert sorted(m.move for m in r.moves) == sorted(C4().legal_moves())
+    assert r.moves[0].visits == max(m.visits for m in r.moves) and r.moves[0].move == r.best_move
+    assert r.depth >= 3
+    play_line(C4(), r.pv)
+
+
+def test_full_pool_keeps_iterating() -> None:
+    # 1 MB holds about 43 000 nodes: the tree stops growing and the remaining iterations reuse it.
+    r = C4().mcts(limits(nodes=150_000, seed=7), memory_mb=1)
+    assert r.nodes == 150_000 and sum(m.visits for m in r.moves) == 150_000
+
+
+def test_reproducible_with_seed() -> None:
+    state = C4.parse("4453")
+    a = state.mcts(limits(nodes=20000, seed=9), memory_mb=16)
+    b = state.mcts(limits(nodes=20000, seed=9), memory_mb=16)
+
+    def key(r):
+        return (
+            r.best_move,
+            r.value,
+            r.nodes,
+            r.depth,
+            r.pv,
+            [(m.move, m.visits, m.value) for m in r.moves],
+        )
+
+    assert key(a) == key(b)
+
+
+@pytest.mark.parametrize("rollout", ["random", "policy"])
+def test_transpositions_give_legal_results_and_proofs(rollout: str) -> None:
+    r = C4.parse("4455").mcts(
+        limits(nodes=50000, seed=10), transpositions=True, rollout=rollout, memory_mb=16
+    )
+    assert (r.proof, r.plies_to_end) == (WIN, 3) and r.best_move in (2, 5)
+    r = C4().mcts(limits(nodes=20000, seed=11), transpositions=True, memory_mb=16)
+    assert r.nodes == 20000 and sum(m.visits for m in r.moves) == 20000
+    play_line(C4(), r.pv)
+
+
+def test_root_parallel_threads_sum_root_statistics() -> None:
+    r = C4().mcts(limits(nodes=20000, threads=2, seed=12), memory_mb=16)
+    assert r.nodes == 20000 and sum(m.visits for m in r.moves) == 20000
+    r = C4.parse("121212").mcts(limits(nodes=4000, threads=2, seed=12), memory_mb=16)
+    assert r.best_move == 0 and r.proof == WIN
+
+
+def test_stop_flag_and_progress() -> None:
+    control = _core.SearchControl()
+    out: list = []
+    worker = threading.Thread(
+        target=lambda: out.append(C4().mcts(limits(time_s=60.0), control, memory_mb=16))
+    )
+    start = time.monotonic()
+    worker.start()
+    time.sleep(0.3)
+    control.request_stop()
+    worker.join(timeout=10)
+    assert not worker.is_alive() and time.monotonic() - start < 5
+    r = out[0]
+    assert r.stopped and r.best_move in C4().legal_moves()
+    progress, version = control.snapshot()
+    assert version >= 1 and progress.nodes <= r.nodes and progress.nodes % 16384 == 0
+
+
+def test_time_limit_ends_the_search() -> None:
+    r = C4().mcts(limits(time_s=0.2), memory_mb=16)
+    assert 0.2 <= r.time_s < 2.0 and not r.stopped and r.nodes > 0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "lim"),
+    [
+        ({"rollout": "greedy"}, limits(nodes=10)),
+        ({"exploration": -1.0}, limits(nodes=10)),
+        ({"memory_mb": 0}, limits(nodes=10)),
+        ({}, limits()),
+        ({}, limits(depth=5)),  # depth does not bound MCTS
+        ({}, limits(nodes=10, threads=0)),
+    ],
+)
+def test_bad_options_raise_value_error(kwargs: dict, lim) -> None:
+    with pytest.raises(ValueError):
+        C4().mcts(lim, **kwargs)
+
+
+def test_terminal_position_raises() -> None:
+    with pytest.raises(ValueError, match="terminal"):
+        C4.parse("1212121").mcts(limits(nodes=10))

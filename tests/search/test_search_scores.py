@@ -1,0 +1,60 @@
+"""The Connect Four test-set score convention and the deterministic benchmark signature."""
+
+from __future__ import annotations
+
+import pytest
+from search_helpers import C4, limits, play_line
+
+from solver import _core
+from solver.benchsuite import SUITE, connect4_score, run_signature
+
+
+def _solve(notation: str):
+    state = C4.parse(notation)
+    return state, state.alphabeta(limits(depth=42 - state.moves_played()), hash_mb=4)
+
+
+@pytest.mark.parametrize(
+    ("notation", "score"),
+    [
+        ("121212", 18),  # the first player wins now with its 4th stone
+        ("2121316", 18),  # the second player wins now with its 4th stone
+        ("4455", 18),  # win in three plies: the 4th stone of the side to move
+        ("44553", -18),  # lost in two plies: the opponent's 4th stone
+    ],
+)
+def test_known_scores(notation: str, score: int) -> None:
+    state, r = _solve(notation)
+    assert connect4_score(state, r) == score
+
+
+@pytest.mark.parametrize(
+    "notation",
+    ["56277177275263124216642644761", "21666217533477667552523723536", "37317761715367643733441615"],
+)
+def test_score_matches_the_stones_on_the_final_board(notation: str) -> None:
+    state, r = _solve(notation)
+    end = play_line(state, r.pv)
+    if end.winner() < 0:
+        assert connect4_score(state, r) == 0
+        return
+    stones = sum(end.cell(c, row) == end.winner() for c in range(7) for row in range(6))
+    sign = 1 if end.winner() == state.to_move() else -1
+    assert connect4_score(state, r) == sign * (22 - stones)
+
+
+def test_unproven_result_is_rejected() -> None:
+    state = C4()
+    r = state.alphabeta(limits(depth=2), hash_mb=1)
+    assert r.proof == _core.Proof.NONE
+    with pytest.raises(ValueError, match="not a proven"):
+        connect4_score(state, r)
+
+
+def test_signature_is_deterministic_and_sums_rows() -> None:
+    total, rows = run_signature()
+    assert [label for label, _ in rows] == [case.label for case in SUITE]
+    assert total == sum(n for _, n in rows)
+    assert run_signature() == (total, rows)
+    budgets = {case.label: case.nodes for case in SUITE}
+    assert all(0 < n <= budgets[label] for label, n in rows if budgets[label])
