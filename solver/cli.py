@@ -211,15 +211,13 @@ def bench_cmd() -> None:
     """Run the fixed benchmark positions (one thread, fixed limits) and print the node-count signature."""
     from .benchsuite import run_signature
 
-    rows = run_signature()
-    total_nodes = sum(int(r["nodes"]) for r in rows)
-    total_time = sum(float(r["time_s"]) for r in rows)
-    keys = [k for k in rows[0] if k != "time_s"] if rows else []
-    table_rows = [[*(r[k] for k in keys), f"{float(r['time_s']):.3f}"] for r in rows]
-    click.echo(format_table([*keys, "time_s"], table_rows))
-    click.echo(f"total nodes: {total_nodes}")
-    click.echo(f"nodes/s: {human_count(total_nodes / total_time if total_time > 0 else 0)}")
-    click.echo(f"signature: {total_nodes}")
+    start = clock.perf_counter()
+    total, rows = run_signature()
+    elapsed = clock.perf_counter() - start
+    click.echo(format_table(("search", "nodes"), rows, right=(False, True)))
+    click.echo(f"total nodes: {total}")
+    click.echo(f"time: {elapsed:.2f} s ({human_count(total / elapsed if elapsed > 0 else 0)} nodes/s)")
+    click.echo(f"signature: {total}")
 
 
 @main.command("new")

@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from solver import _core
 from solver.games import get_game
-from solver.games.connect4 import connect4_score
 
 State = _core.connect4.State
 GAME = get_game("connect4")
@@ -141,14 +140,12 @@ class _Proven:
         self.value = 0.0
 
 
-def test_score_convention_of_the_public_test_sets() -> None:
-    # X to move on the empty board wins with its 21st stone (move 41): score +1.
-    assert connect4_score(State(), _core.Proof.WIN, 41) == 1
-    # After "4453", X to move; a win 1 ply later is X's 3rd stone (22 - 3 = 19).
-    assert connect4_score(State.parse("4453"), _core.Proof.WIN, 1) == 19
-    # O to move after "445": a loss in 2 plies means X wins with its 3rd stone.
-    assert connect4_score(State.parse("445"), _core.Proof.LOSS, 2) == -19
-    assert connect4_score(State(), _core.Proof.DRAW, -1) == 0
+def test_values_are_described_in_the_test_set_score_convention() -> None:
+    # The empty board: X wins with its 21st stone on move 41, score +1.
+    assert GAME.describe_value(State(), _Proven(_core.Proof.WIN, 41)) == (
+        "win for X, score +1 (X wins with stone 21, in 41 plies)"
+    )
+    # After "4453" X to move; a win 1 ply later is X's 3rd stone (22 - 3 = 19).
     assert GAME.describe_value(State.parse("4453"), _Proven(_core.Proof.WIN, 1)) == (
         "win for X, score +19 (X wins with stone 3, in 1 ply)"
     )

@@ -9,25 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from .. import _core
+from ..benchsuite import connect4_score
 from .base import GameInfo, describe_generic
 
 WIDTH = 7
 HEIGHT = 6
 STONES = ("X", "O")
-
-
-def connect4_score(state: Any, proof: Any, plies_to_end: int) -> int:
-    """Score of a proven position for the player to move, as in the public Connect Four test sets.
-
-    0 for a draw; otherwise ``±(22 - stones of the winner once its winning stone is played)``, positive when
-    the player to move wins. ``plies_to_end`` counts the plies from `state` until the game ends.
-    """
-    if proof == _core.Proof.DRAW:
-        return 0
-    total_moves = state.moves_played() + plies_to_end
-    winner_stones = (total_moves + 1) // 2
-    score = 22 - winner_stones
-    return score if proof == _core.Proof.WIN else -score
 
 
 class Connect4Info(GameInfo):
@@ -56,7 +43,7 @@ class Connect4Info(GameInfo):
         if proof == _core.Proof.DRAW:
             return "draw, score 0"
         if proof in (_core.Proof.WIN, _core.Proof.LOSS) and result.plies_to_end > 0:
-            score = connect4_score(state, proof, result.plies_to_end)
+            score = connect4_score(state, result)
             mover = STONES[state.to_move()]
             winner = mover if proof == _core.Proof.WIN else STONES[1 - state.to_move()]
             stones = 22 - abs(score)
