@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import click
 
-from .config import ALGOS, Config, EngineConfig, load_config, parse_rule_flags
+from .config import ALGOS, ROLLOUTS, Config, EngineConfig, load_config, parse_rule_flags
 from .games import GameInfo, get_game
 from .report.search import format_report, progress_line
 from .report.stats import MatchScore
@@ -68,7 +68,7 @@ def budget_options(f: F) -> F:
     """--time / --nodes / --depth."""
     f = click.option("--depth", type=int, default=None, help="Depth budget in plies (alpha-beta).")(f)
     f = click.option("--nodes", type=int, default=None, help="Node budget (MCTS: iterations).")(f)
-    return click.option("--time", "time_s", type=float, default=None,
+    return click.option("--time", type=float, default=None,
                         help="Seconds per search (default 2 when no budget is given).")(f)
 
 
@@ -78,6 +78,8 @@ def engine_options(f: F) -> F:
     f = click.option("--seed", type=int, default=None, help="Seed of every random choice.")(f)
     f = click.option("--threads", type=int, default=None, help="Search threads.")(f)
     f = click.option("--algo", type=click.Choice(ALGOS), default=None, help="Search algorithm.")(f)
+    f = click.option("--exploration", type=float, default=None, help="MCTS exploration constant.")(f)
+    f = click.option("--rollout", type=click.Choice(ROLLOUTS), default=None, help="MCTS rollout policy.")(f)
     return budget_options(f)
 
 
@@ -126,8 +128,8 @@ class LiveDisplay:
 
     def finish(self) -> None:
         """Ends the progress output (a newline after an in-place line)."""
-        if self.shown:
-            click.echo("" if self.tty else None, nl=self.tty)
+        if self.shown and self.tty:
+            click.echo()
 
 
 def _run_search(fn: Callable[..., SearchReport], s: Setup, as_json: bool, **flags: Any) -> None:
@@ -152,13 +154,11 @@ def _run_search(fn: Callable[..., SearchReport], s: Setup, as_json: bool, **flag
 @engine_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (no live display).")
 @common_options
-def best_move_cmd(game: str, position: str | None, time_s: float | None, nodes: int | None, depth: int | None,
-                  algo: str | None, threads: int | None, seed: int | None, hash_mb: int | None, as_json: bool,
-                  config_path: str | None, rules: Sequence[str]) -> None:
+def best_move_cmd(game: str, position: str | None, as_json: bool, config_path: str | None,
+                  rules: Sequence[str], **flags: Any) -> None:
     """Search POSITION (default: the starting position) and print the best move, its value and the PV."""
-    s = setup(game, position, config_path, rules, seed)
-    _run_search(search, s, as_json, time=time_s, nodes=nodes, depth=depth, algo=algo, threads=threads,
-                seed=seed, hash_mb=hash_mb)
+    s = setup(game, position, config_path, rules, flags["seed"])
+    _run_search(search, s, as_json, **flags)
 
 
 @main.command("analyse")
@@ -167,17 +167,15 @@ def best_move_cmd(game: str, position: str | None, time_s: float | None, nodes: 
 @engine_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (no live display).")
 @common_options
-def analyse_cmd(game: str, position: str | None, time_s: float | None, nodes: int | None, depth: int | None,
-                algo: str | None, threads: int | None, seed: int | None, hash_mb: int | None, as_json: bool,
-                config_path: str | None, rules: Sequence[str]) -> None:
+def analyse_cmd(game: str, position: str | None, as_json: bool, config_path: str | None,
+                rules: Sequence[str], **flags: Any) -> None:
     """Value every legal move of POSITION, best first.
 
     Alpha-beta searches each move (time and node budgets are shared among the moves); MCTS reports its root
     statistics.
     """
-    s = setup(game, position, config_path, rules, seed)
-    _run_search(analyse, s, as_json, time=time_s, nodes=nodes, depth=depth, algo=algo, threads=threads,
-                seed=seed, hash_mb=hash_mb)
+    s = setup(game, position, config_path, rules, flags["seed"])
+    _run_search(analyse, s, as_json, **flags)
 
 
 @main.command("perft")
@@ -257,12 +255,8 @@ def play_cmd(game: str, position: str | None, time_s: float | None, level: int |
         raise click.UsageError("give either --time or --level, not both")
     s = setup(game, position, config_path, rules, seed)
     budget = {"time": time_s} if time_s is not None else LEVELS[level or DEFAULT_LEVEL]
-    engine = engine_settings(s.config, algo=algo, seed=seed, **budget)
-    kwargs = engine.search_kwargs()
-    if time_s is None:
-        kwargs["time"] = budget.get("time")
-        kwargs["nodes"] = budget.get("nodes")
-        kwargs["depth"] = None
+    kwargs = engine_settings(s.config, algo=algo, seed=seed, **budget).search_kwargs()
+    kwargs.update(time=budget.get("time"), nodes=budget.get("nodes"), depth=None)  # replaces the file's
     human = s.state.to_move() if human_first else 1 - s.state.to_move()
     _play_loop(s.game, s.state.clone(), human, kwargs)
 
@@ -329,30 +323,35 @@ def _play_loop(game: GameInfo, state: Any, human: int, kwargs: dict[str, Any]) -
 @click.option("--seed", type=int, default=None, help="Seed of the openings and searches.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @common_options
-def selfplay_cmd(game: str, n_games: int, time_s: float | None, nodes: int | None, depth: int | None,
+def selfplay_cmd(game: str, n_games: int, time: float | None, nodes: int | None, depth: int | None,
                  algo_a: str | None, algo_b: str | None, opening_plies: int, seed: int | None, as_json: bool,
                  config_path: str | None, rules: Sequence[str]) -> None:
     """Engine A against engine B, alternating colours; prints A's wins, draws, losses and score."""
     s = setup(game, None, config_path, rules, seed)
-    base = engine_settings(s.config, time=time_s, nodes=nodes, depth=depth, seed=seed)
+    base = engine_settings(s.config, time=time, nodes=nodes, depth=depth, seed=seed)
     a = base.merged(algo=algo_a).search_kwargs()
     b = base.merged(algo=algo_b).search_kwargs()
     records = []
     wins = draws = losses = 0
     with click.progressbar(range(n_games), label="selfplay", file=sys.stderr) as bar:
-        for i in bar:
-            a_player = i % 2
-            players = [a, b] if a_player == 0 else [b, a]
-            start = s.game.new(s.options, base.seed + i // 2)
-            record = play_game(start, players, seed=base.seed + i // 2, opening_plies=opening_plies)
-            if record.winner is None:
-                draws += 1
-            elif record.winner == a_player:
-                wins += 1
-            else:
-                losses += 1
-            records.append({"a_player": a_player, **record.to_dict()})
+        try:
+            for i in bar:
+                a_player = i % 2
+                players = [a, b] if a_player == 0 else [b, a]
+                start = s.game.new(s.options, base.seed + i // 2)
+                record = play_game(start, players, seed=base.seed + i // 2, opening_plies=opening_plies)
+                if record.winner is None:
+                    draws += 1
+                elif record.winner == a_player:
+                    wins += 1
+                else:
+                    losses += 1
+                records.append({"a_player": a_player, **record.to_dict()})
+        except KeyboardInterrupt:  # stop the match; the game in progress is dropped
+            pass
     score = MatchScore(wins, draws, losses)
+    if score.games < n_games:
+        click.echo(f"interrupted after {score.games} of {n_games} games", err=True)
     if as_json:
         click.echo(json.dumps({
             "game": s.game.name, "games": score.games, "a": a, "b": b, "wins": wins, "draws": draws,

@@ -384,6 +384,7 @@ def play_game(state: Any, players: Sequence[Mapping[str, Any]], seed: int = 0, o
     The first `opening_plies` moves are uniformly random (from `seed`), to vary the games. Each search gets
     the seed ``players[i].get("seed", 0) + ply``: with node or depth budgets the whole game is reproducible.
     `on_move(state_before, move, report)` is called after every move (report None for opening moves).
+    Ctrl-C during a search raises KeyboardInterrupt.
     """
     game = game_of_state(state)
     if len(players) != state.num_players:
@@ -400,6 +401,8 @@ def play_game(state: Any, players: Sequence[Mapping[str, Any]], seed: int = 0, o
             settings = dict(players[s.to_move()])
             settings["seed"] = int(settings.get("seed", 0)) + len(moves)
             report = search(s, **settings)
+            if report.interrupted:
+                raise KeyboardInterrupt  # Ctrl-C ends the game, not just this move's search
             if report.result.best_move == _core.NO_MOVE:
                 raise RuntimeError(f"{game.name}: the search returned no move in {game.notation(s)}")
             mv = report.result.best_move

@@ -10,6 +10,7 @@ import pytest
 
 import solver
 from solver import _core
+from solver.report.stats import MatchScore
 from solver.search import analyse, make_limits, moves_to_strings, search
 
 WIN_IN_ONE = "121212"  # X to move; column 1 completes four (X's 4th stone: score +18)
@@ -191,3 +192,21 @@ def test_play_game_uses_each_players_settings() -> None:
 
 def test_moves_to_strings_stops_at_an_illegal_move() -> None:
     assert moves_to_strings(solver.parse("c4", "11111"), [0, 0, 3]) == ["1"]
+
+
+def test_ctrl_c_during_a_game_between_engines_ends_the_game() -> None:
+    timer = threading.Timer(0.3, signal.raise_signal, args=(signal.SIGINT,))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        solver.play_game("c4", time=60.0)
+    timer.join()
+
+
+def test_match_score_and_its_confidence_interval() -> None:
+    score = MatchScore(wins=6, draws=2, losses=2)
+    assert (score.games, score.score) == (10, 0.7)
+    lo, hi = score.ci95  # per-game variance 1.6 / 9; half-width 1.96 * sqrt(1.6 / 9 / 10) = 0.26133
+    assert (round(lo, 5), round(hi, 5)) == (0.43867, 0.96133)
+    assert score.summary("A") == "10 games: A won 6, drew 2, lost 2; score 0.700 (95% CI 0.439-0.961)"
+    assert MatchScore(3, 0, 0).ci95 == (1.0, 1.0)
+    assert MatchScore(0, 0, 0).score == 0.5 and MatchScore(1, 0, 0).ci95 == (0.0, 1.0)

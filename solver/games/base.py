@@ -63,11 +63,12 @@ class GameInfo:
 def describe_generic(result: Any) -> str:
     """'win in N plies' / 'loss in N plies' / 'draw' when proven, else the value (integral: eval units)."""
     proof = result.proof
-    plies = f"{result.plies_to_end} {'ply' if result.plies_to_end == 1 else 'plies'}"
+    n = result.plies_to_end
+    plies = "" if n < 0 else f" in {n} {'ply' if n == 1 else 'plies'}"
     if proof == _core.Proof.WIN:
-        return f"win in {plies}"
+        return f"win{plies}"
     if proof == _core.Proof.LOSS:
-        return f"loss in {plies}"
+        return f"loss{plies}"
     if proof == _core.Proof.DRAW:
         return "draw"
     value = float(result.value)
