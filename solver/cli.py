@@ -8,6 +8,7 @@ options, configuration) prints ``error: <message>`` and exits with status 2.
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import time as clock
 from collections.abc import Callable, Sequence
@@ -121,7 +122,7 @@ class LiveDisplay:
     def __call__(self, progress: Progress) -> None:
         line = progress_line(progress)
         if self.tty:
-            click.echo("\r" + line[: click.get_terminal_size()[0] - 1] + "\x1b[K", nl=False)
+            click.echo("\r" + line[: shutil.get_terminal_size().columns - 1] + "\x1b[K", nl=False)
         else:
             click.echo(line)
         self.shown = True

@@ -200,15 +200,22 @@ def run_in_thread(run: Callable[[], Any], control: Any, state: Any,
                 break
     except KeyboardInterrupt:
         interrupted = True
-        control.request_stop()
-        while not done.is_set():
-            try:
-                done.wait()
-            except KeyboardInterrupt:
-                continue
+        _stop_and_wait(control, done)
+    except BaseException:  # e.g. an error in on_progress: never leave the search running
+        _stop_and_wait(control, done)
+        raise
     if "error" in box:
         raise box["error"]
     return box["result"], interrupted
+
+
+def _stop_and_wait(control: Any, done: threading.Event) -> None:
+    control.request_stop()
+    while not done.is_set():
+        try:
+            done.wait()
+        except KeyboardInterrupt:
+            continue
 
 
 def _publish(control: Any, state: Any, seen: int, on_progress: Callable[[Progress], None]) -> int:

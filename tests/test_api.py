@@ -210,3 +210,13 @@ def test_match_score_and_its_confidence_interval() -> None:
     assert score.summary("A") == "10 games: A won 6, drew 2, lost 2; score 0.700 (95% CI 0.439-0.961)"
     assert MatchScore(3, 0, 0).ci95 == (1.0, 1.0)
     assert MatchScore(0, 0, 0).score == 0.5 and MatchScore(1, 0, 0).ci95 == (0.0, 1.0)
+
+
+def test_an_error_in_the_progress_callback_stops_the_search_and_propagates() -> None:
+    def broken(_: solver.Progress) -> None:
+        raise RuntimeError("display failed")
+
+    control = _core.SearchControl()
+    with pytest.raises(RuntimeError, match="display failed"):
+        search(solver.new("c4"), time=60.0, control=control, on_progress=broken)
+    assert control.stop_requested
