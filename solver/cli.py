@@ -74,13 +74,13 @@ def budget_options(f: F) -> F:
 
 
 def engine_options(f: F) -> F:
-    """Budgets plus --algo, --threads, --seed, --hash."""
+    """Budgets plus --algo, --threads, --seed, --hash and the MCTS settings."""
+    f = click.option("--rollout", type=click.Choice(ROLLOUTS), default=None, help="MCTS rollout policy.")(f)
+    f = click.option("--exploration", type=float, default=None, help="MCTS exploration constant.")(f)
     f = click.option("--hash", "hash_mb", type=int, default=None, help="Transposition table size in MB.")(f)
     f = click.option("--seed", type=int, default=None, help="Seed of every random choice.")(f)
     f = click.option("--threads", type=int, default=None, help="Search threads.")(f)
     f = click.option("--algo", type=click.Choice(ALGOS), default=None, help="Search algorithm.")(f)
-    f = click.option("--exploration", type=float, default=None, help="MCTS exploration constant.")(f)
-    f = click.option("--rollout", type=click.Choice(ROLLOUTS), default=None, help="MCTS rollout policy.")(f)
     return budget_options(f)
 
 

@@ -34,7 +34,10 @@ def format_report(game: GameInfo, state: Any, report: SearchReport) -> str:
     lines = [game.render(state), "",
              f"position: {report.position}   to move: {game.player_name(report.to_move)}", ""]
     if report.moves:
-        lines += [moves_table(report), ""]
+        lines.append(moves_table(report))
+        if report.algo == "alphabeta" and report.result is not None and len(report.moves) > 1:
+            lines.append("  (other moves than the best carry bounds only; `kofun analyse` values every move)")
+        lines.append("")
     unit = "iterations" if report.algo == "mcts" else "nodes"
     status = " (interrupted: best move so far)" if report.interrupted else ""
     lines += [
