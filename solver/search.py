@@ -290,10 +290,10 @@ def analyse(state: Any, algo: str = "alphabeta", time: float | None = None, node
         raise _core.IllegalMoveError("the game is over: there is no move to analyse")
     legal = state.legal_moves()
     time = _budget_given(time, nodes, depth)
-    budget = {"time": time / len(legal) if time else None,
-              "nodes": max(1, nodes // len(legal)) if nodes else None,
-              "depth": max(1, depth - 1) if depth else None}
-    kw = {"threads": threads, "seed": seed, "hash_mb": hash_mb}
+    budget: dict[str, Any] = {"time": time / len(legal) if time else None,
+                              "nodes": max(1, nodes // len(legal)) if nodes else None,
+                              "depth": max(1, depth - 1) if depth else None}
+    kw: dict[str, Any] = {"threads": threads, "seed": seed, "hash_mb": hash_mb}
     lines: list[MoveLine] = []
     pvs: dict[str, list[str]] = {}
     total_nodes, total_time, max_depth, stopped, interrupted = 0, 0.0, 0, False, False

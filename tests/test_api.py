@@ -220,3 +220,12 @@ def test_an_error_in_the_progress_callback_stops_the_search_and_propagates() -> 
     with pytest.raises(RuntimeError, match="display failed"):
         search(solver.new("c4"), time=60.0, control=control, on_progress=broken)
     assert control.stop_requested
+
+
+def test_analyse_scores_a_move_that_ends_the_game_in_a_draw() -> None:
+    drawn = "156366643422365415735125444215362321717777"
+    for position in (drawn[:-1], drawn[:-2]):  # the last move fills the board; one ply earlier too
+        report = analyse(solver.parse("c4", position), depth=3)
+        assert [(m.move, m.proof, m.value, m.value_text) for m in report.moves] == [
+            ("7", "draw", 0.0, "draw, score 0")]
+        assert (report.best_move, report.proof, report.value_text) == ("7", "draw", "draw, score 0")
