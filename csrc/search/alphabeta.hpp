@@ -10,6 +10,8 @@
 //     request, or when the value is proven; clocks and the stop flag are polled every 1024 nodes of each thread;
 //   - returns the result of the last completed iteration of thread 0, except that a move of the unfinished
 //     iteration replaces it when it was fully searched and scored better than the previous best move;
+//   - per-root-move values come from the last completed iteration: exact for the best move, bounds for the others
+//     (PVS refutes them with null windows); a move's proof is set only where its bound decides the outcome;
 //   - one thread, a node or depth budget and the same table size → identical move, value and node count;
 //   - allocates only when it starts (per-thread PV, killer and history arrays); nothing per node.
 #pragma once
@@ -326,9 +328,11 @@ class Worker {
 
   // Unfinished iteration: keep its best move only if it was fully searched and beat the previous best move.
   void adopt_partial(SearchResult& out) {
-    if (out.depth == 0) {  // not even one iteration completed: any legal move, in the game's order
+    if (out.depth == 0) {  // not even one iteration completed: the first legal move, nothing known
       out.best_move = prev_best_;
       out.pv = {prev_best_};
+      out.moves.clear();
+      for (const RootMove& rm : root_moves_) out.moves.push_back(MoveStat{rm.move, 0.0, 0, Proof::kNone, -1});
       return;
     }
     if (partial_move_ == kNoMove || partial_move_ == prev_best_) return;

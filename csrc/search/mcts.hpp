@@ -16,6 +16,9 @@
 // soon as one child is, a loss when all children are, a draw when all are proven and the best is a draw. Proven
 // losing children are never selected again; an iteration that reaches a proven node backs up its exact outcome.
 //
+// plies_to_end of a proof is the length of the line the solver proved, not necessarily the shortest win (or the
+// longest loss): the solver stops at the first winning child it proves.
+//
 // Budgets: limits.nodes = iterations (all threads together, split evenly), limits.time_s, the stop flag (polled
 // every 256 iterations). Same seed, same limits, one thread → the same tree, move, value and iteration count.
 #pragma once
@@ -103,6 +106,11 @@ class Tree {
     capacity_ = std::min<std::size_t>(capacity_, 0xFFFFFFF0u);
     pool_.reset(new MctsNode[capacity_]);  // default-initialised: pages are touched only when used
     pool_[0] = MctsNode{0.0, 0, 0, kNoMove, 0, 0, 0};
+    for (std::uint32_t n = 1; n < kTableSize; ++n) {
+      inv_[n] = 1.0 / n;
+      inv_sqrt_[n] = 1.0 / std::sqrt(static_cast<double>(n));
+      sqrt_log_[n] = std::sqrt(std::log(static_cast<double>(n)));
+    }
     used_ = 1;
     solver_ = kSolverCapable && opt.solver;
   }
@@ -111,7 +119,10 @@ class Tree {
   void run(std::uint64_t budget) {
     while (!(budget > 0 && iterations_ >= budget)) {
       if ((iterations_ & 255) == 0 && iterations_ > 0 && poll()) break;
-      if (root_proof_ != 0) break;
+      if (root_proof_ != 0) {  // nothing left to learn: the other threads stop too
+        sh_.abort.store(true);
+        break;
+      }
       iterate();
       ++iterations_;
       if (main_ && sh_.control && (iterations_ & 0x3FFF) == 0) publish();
@@ -239,18 +250,20 @@ class Tree {
     return true;
   }
 
-  // UCT choice among the children of `idx`; kNoMove-like 0 when every child is a proven loss for the chooser.
+  // UCT choice among the children of `idx`; 0 when every child is a proven loss for the chooser.
   std::uint32_t select(std::uint32_t idx) {
     const MctsNode& nd = pool_[idx];
-    const double log_n = std::log(static_cast<double>(nd.visits > 0 ? nd.visits : 1));
-    const double c = opt_.exploration;
+    const std::uint32_t parent_visits = nd.visits > 0 ? nd.visits : 1;
+    const double k = opt_.exploration * (parent_visits < kTableSize ? sqrt_log_[parent_visits]
+                                                                    : std::sqrt(std::log(static_cast<double>(parent_visits))));
     std::uint32_t best = 0;
     double best_score = -1e300;
     for (std::uint32_t i = nd.first_child, end = nd.first_child + nd.num_children; i < end; ++i) {
       const MctsNode& ch = pool_[resolve(i)];
       if (solver_ && (ch.flags & kProofMask) == 2) continue;  // proven loss for the player choosing here
-      if (ch.visits == 0) return i;
-      const double v = ch.total / ch.visits + c * std::sqrt(log_n / ch.visits);
+      const std::uint32_t n = ch.visits;
+      if (n == 0) return i;
+      const double v = n < kTableSize ? ch.total * inv_[n] + k * inv_sqrt_[n] : (ch.total + k * std::sqrt(n)) / n;
       if (v > best_score) {
         best_score = v;
         best = i;
@@ -294,6 +307,15 @@ class Tree {
     return true;
   }
 
+  // Returns of a proven outcome (`proof` for `mover`) in a two-player zero-sum game.
+  static void proven_returns(std::array<double, kN>& ret, int mover, std::uint8_t proof) noexcept {
+    if constexpr (kSolverCapable) {
+      const double r = proof == 1 ? 1.0 : proof == 2 ? -1.0 : 0.0;
+      ret[mover] = r;
+      ret[1 - mover] = -r;
+    }
+  }
+
   void iterate() {
     std::array<Step, kMaxPath> path;
     int len = 0;
@@ -307,9 +329,7 @@ class Tree {
       const int mover = path[len - 1].mover;
       const std::uint8_t proof = nd.flags & kProofMask;
       if (solver_ && proof != 0 && mover >= 0) {  // exact outcome for the mover
-        const double r = proof == 1 ? 1.0 : proof == 2 ? -1.0 : 0.0;
-        ret[mover] = r;
-        ret[1 - mover] = -r;
+        proven_returns(ret, mover, proof);
         break;
       }
       if (s.is_terminal()) {
@@ -331,9 +351,7 @@ class Tree {
       const std::uint32_t child = select(idx);
       if (child == 0) {  // every child lost for the chooser: prove and back up the loss
         if (solver_ && try_prove(idx, s.to_move(), mover) && mover >= 0) {
-          const double r = (pool_[idx].flags & kProofMask) == 1 ? 1.0 : (pool_[idx].flags & kProofMask) == 2 ? -1.0 : 0.0;
-          ret[mover] = r;
-          ret[1 - mover] = -r;
+          proven_returns(ret, mover, pool_[idx].flags & kProofMask);
           proven_leaf = true;
           break;
         }
@@ -378,6 +396,8 @@ class Tree {
     for (int p = 0; p < kN; ++p) ret[p] = s.returns(p);
   }
 
+  static constexpr std::uint32_t kTableSize = 4096;  // 1/n, 1/sqrt(n), sqrt(ln n) for small counts (UCT)
+  std::array<double, kTableSize> inv_{}, inv_sqrt_{}, sqrt_log_{};
   const G root_;
   const MctsOptions opt_;
   Shared& sh_;

@@ -187,3 +187,17 @@ def test_bad_table_size_and_terminal_position_raise() -> None:
 
 def test_entry_size() -> None:
     assert _core.TT_ENTRY_BYTES == 16
+
+
+def test_time_limit_ends_the_search() -> None:
+    r = C4().alphabeta(limits(time_s=0.2), hash_mb=8)
+    assert 0.2 <= r.time_s < 2.0 and not r.stopped and r.depth >= 1
+    assert r.pv[0] == r.best_move and r.best_move in C4().legal_moves()
+
+
+def test_stop_requested_before_the_start_still_returns_a_legal_move() -> None:
+    control = _core.SearchControl()
+    control.request_stop()
+    r = C4().alphabeta(limits(time_s=10.0), control, hash_mb=1)
+    assert r.stopped and r.depth == 0 and r.best_move == 3 and r.pv == [3]
+    assert sorted(m.move for m in r.moves) == list(range(7))
