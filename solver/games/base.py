@@ -1,8 +1,8 @@
 """What every game façade provides to the CLI and the Python API.
 
-Each game module in this package defines one ``GAME`` object (a subclass of :class:`GameInfo`); the registry in
-``solver.games`` maps names to them. The compiled state classes live in ``solver._core.<game>.State`` and all
-share the same methods (see ``bindings/bind_game.hpp``).
+Each game module in this package defines one ``GAME`` object (a subclass of :class:`GameInfo`); the
+registry in ``solver.games`` maps names to them. The compiled state classes live in
+``solver._core.<game>.State`` and all share the same methods (see ``bindings/bind_game.hpp``).
 """
 
 from __future__ import annotations
@@ -43,6 +43,14 @@ class GameInfo:
         self.check_options(options)
         return self.State.parse(text)
 
+    def notation(self, state: Any) -> str:
+        """The position notation of `state` (what `parse` reads back)."""
+        return str(state.to_string())
+
+    def player_name(self, player: int) -> str:
+        """How the display names a player (by default 'player 1', 'player 2', ...)."""
+        return f"player {player + 1}"
+
     def render(self, state: Any) -> str:
         """A human-readable drawing of the position (several lines)."""
         return str(state)
@@ -53,12 +61,15 @@ class GameInfo:
 
 
 def describe_generic(result: Any) -> str:
-    """'win in N plies' / 'loss in N plies' / 'draw' when proven, else the numeric value."""
+    """'win in N plies' / 'loss in N plies' / 'draw' when proven, else the value (integral: eval units)."""
     proof = result.proof
+    n = result.plies_to_end
+    plies = "" if n < 0 else f" in {n} {'ply' if n == 1 else 'plies'}"
     if proof == _core.Proof.WIN:
-        return f"win in {result.plies_to_end} plies"
+        return f"win{plies}"
     if proof == _core.Proof.LOSS:
-        return f"loss in {result.plies_to_end} plies"
+        return f"loss{plies}"
     if proof == _core.Proof.DRAW:
         return "draw"
-    return f"{result.value:+.3f}" if isinstance(result.value, float) and abs(result.value) <= 1.0 else str(result.value)
+    value = float(result.value)
+    return f"{value:+.0f}" if value.is_integer() else f"{value:+.3f}"

@@ -1,0 +1,1 @@
+"""Reports of searches and experiments: text tables, the search display, match statistics."""

@@ -1,0 +1,366 @@
+"""The ``kofun`` command line: best moves, analysis, perft, benchmark, new positions, play and self-play.
+
+Every command works without a configuration file; ``--config FILE`` reads engine settings and rule options
+from TOML (see :mod:`solver.config`), and flags win over the file. Bad input (notation, illegal moves, rule
+options, configuration) prints ``error: <message>`` and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import time as clock
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import click
+
+from .config import ALGOS, ROLLOUTS, Config, EngineConfig, load_config, parse_rule_flags
+from .games import GameInfo, get_game
+from .report.search import format_report, progress_line
+from .report.stats import MatchScore
+from .report.table import format_table, human_count
+from .search import Progress, SearchReport, analyse, play_game, search, winner_of
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# `kofun play --level N`: a node budget (deterministic, machine-independent) with a time cap.
+LEVELS: dict[int, dict[str, Any]] = {
+    1: {"nodes": 1_000, "time": 1.0},
+    2: {"nodes": 10_000, "time": 1.0},
+    3: {"nodes": 100_000, "time": 2.0},
+    4: {"nodes": 1_000_000, "time": 5.0},
+    5: {"time": 10.0},
+}
+DEFAULT_LEVEL = 3
+
+
+class KofunGroup(click.Group):
+    """A click group that turns the project's ValueErrors into ``error: <message>`` and exit status 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ValueError as e:
+            click.echo(f"error: {e}", err=True)
+            ctx.exit(2)
+
+
+@click.group(cls=KofunGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """kofun: best moves, analysis and play for the kofun games."""
+
+
+# ----------------------------------------------------------------------------------------------------
+# Shared options
+
+
+def common_options(f: F) -> F:
+    """--config and --rule, on every command that builds a position."""
+    f = click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
+                     help="A rule option of the game (repeatable).")(f)
+    return click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
+                        help="TOML file of engine settings and rule options.")(f)
+
+
+def budget_options(f: F) -> F:
+    """--time / --nodes / --depth."""
+    f = click.option("--depth", type=int, default=None, help="Depth budget in plies (alpha-beta).")(f)
+    f = click.option("--nodes", type=int, default=None, help="Node budget (MCTS: iterations).")(f)
+    return click.option("--time", type=float, default=None,
+                        help="Seconds per search (default 2 when no budget is given).")(f)
+
+
+def engine_options(f: F) -> F:
+    """Budgets plus --algo, --threads, --seed, --hash and the MCTS settings."""
+    f = click.option("--rollout", type=click.Choice(ROLLOUTS), default=None, help="MCTS rollout policy.")(f)
+    f = click.option("--exploration", type=float, default=None, help="MCTS exploration constant.")(f)
+    f = click.option("--hash", "hash_mb", type=int, default=None, help="Transposition table size in MB.")(f)
+    f = click.option("--seed", type=int, default=None, help="Seed of every random choice.")(f)
+    f = click.option("--threads", type=int, default=None, help="Search threads.")(f)
+    f = click.option("--algo", type=click.Choice(ALGOS), default=None, help="Search algorithm.")(f)
+    return budget_options(f)
+
+
+@dataclass
+class Setup:
+    """What a command works on: the game, its validated rule options, the configuration and the position."""
+
+    game: GameInfo
+    options: dict[str, Any]
+    config: Config
+    state: Any
+
+
+def setup(game_name: str, position: str | None, config_path: str | None, rules: Sequence[str],
+          seed: int | None = None) -> Setup:
+    """Loads the configuration, resolves the game and builds the position (or the starting position)."""
+    config = load_config(config_path)
+    game = get_game(game_name)
+    options = config.rules_for(game, parse_rule_flags(rules))
+    if position is None:
+        state = game.new(options, seed if seed is not None else config.engine.seed)
+    else:
+        state = game.parse(position, options)
+    return Setup(game, options, config, state)
+
+
+def engine_settings(config: Config, **flags: Any) -> EngineConfig:
+    """The configuration's engine settings with the given flags (None = not given) applied."""
+    return config.engine.merged(**flags)
+
+
+class LiveDisplay:
+    """Search progress: one line rewritten in place on a terminal, else one line per update."""
+
+    def __init__(self) -> None:
+        self.tty = sys.stdout.isatty()
+        self.shown = False
+
+    def __call__(self, progress: Progress) -> None:
+        line = progress_line(progress)
+        if self.tty:
+            click.echo("\r" + line[: shutil.get_terminal_size().columns - 1] + "\x1b[K", nl=False)
+        else:
+            click.echo(line)
+        self.shown = True
+
+    def finish(self) -> None:
+        """Ends the progress output (a newline after an in-place line)."""
+        if self.shown and self.tty:
+            click.echo()
+
+
+def _run_search(fn: Callable[..., SearchReport], s: Setup, as_json: bool, **flags: Any) -> None:
+    engine = engine_settings(s.config, **flags)
+    live = None if as_json else LiveDisplay()
+    report = fn(s.state, on_progress=live, **engine.search_kwargs())
+    if live is not None:
+        live.finish()
+    if as_json:
+        click.echo(json.dumps(report.to_dict()))
+    else:
+        click.echo(format_report(s.game, s.state, report))
+
+
+# ----------------------------------------------------------------------------------------------------
+# Commands
+
+
+@main.command("best-move")
+@click.argument("game")
+@click.argument("position", required=False)
+@engine_options
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (no live display).")
+@common_options
+def best_move_cmd(game: str, position: str | None, as_json: bool, config_path: str | None,
+                  rules: Sequence[str], **flags: Any) -> None:
+    """Search POSITION (default: the starting position) and print the best move, its value and the PV."""
+    s = setup(game, position, config_path, rules, flags["seed"])
+    _run_search(search, s, as_json, **flags)
+
+
+@main.command("analyse")
+@click.argument("game")
+@click.argument("position", required=False)
+@engine_options
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (no live display).")
+@common_options
+def analyse_cmd(game: str, position: str | None, as_json: bool, config_path: str | None,
+                rules: Sequence[str], **flags: Any) -> None:
+    """Value every legal move of POSITION, best first.
+
+    Alpha-beta searches each move (time and node budgets are shared among the moves); MCTS reports its root
+    statistics.
+    """
+    s = setup(game, position, config_path, rules, flags["seed"])
+    _run_search(analyse, s, as_json, **flags)
+
+
+@main.command("perft")
+@click.argument("game")
+@click.argument("position", required=False)
+@click.option("--depth", type=click.IntRange(min=0), required=True, help="Plies to enumerate.")
+@click.option("--divide", is_flag=True, help="List the count below each legal move.")
+@common_options
+def perft_cmd(game: str, position: str | None, depth: int, divide: bool, config_path: str | None,
+              rules: Sequence[str]) -> None:
+    """Count the move sequences of exactly DEPTH plies from POSITION (a move-generator check)."""
+    s = setup(game, position, config_path, rules)
+    start = clock.perf_counter()
+    if divide and depth > 0:
+        rows = []
+        for mv in sorted(s.state.legal_moves(), key=s.state.move_to_string):
+            child = s.state.clone()
+            child.apply(mv)
+            rows.append((s.state.move_to_string(mv), child.perft(depth - 1)))
+        click.echo(format_table(("move", "count"), rows, right=(False, True)))
+        total = sum(c for _, c in rows)
+    else:
+        total = s.state.perft(depth)
+    elapsed = clock.perf_counter() - start
+    click.echo(f"perft {depth}: {total}")
+    click.echo(f"time: {elapsed:.3f} s ({human_count(total / elapsed if elapsed > 0 else 0)} leaves/s)")
+
+
+@main.command("bench")
+def bench_cmd() -> None:
+    """Run the fixed benchmark positions (one thread, fixed limits) and print the node-count signature."""
+    from .benchsuite import run_signature
+
+    start = clock.perf_counter()
+    total, rows = run_signature()
+    elapsed = clock.perf_counter() - start
+    click.echo(format_table(("search", "nodes"), rows, right=(False, True)))
+    click.echo(f"total nodes: {total}")
+    click.echo(f"time: {elapsed:.2f} s ({human_count(total / elapsed if elapsed > 0 else 0)} nodes/s)")
+    click.echo(f"signature: {total}")
+
+
+@main.command("new")
+@click.argument("game")
+@click.option("--seed", type=int, default=None, help="Seed of the deal or roll (games with a random setup).")
+@common_options
+def new_cmd(game: str, seed: int | None, config_path: str | None, rules: Sequence[str]) -> None:
+    """Print the starting position's notation, then its board."""
+    s = setup(game, None, config_path, rules, seed)
+    click.echo(s.game.notation(s.state))
+    click.echo()
+    click.echo(s.game.render(s.state))
+
+
+PLAY_HELP = """commands:
+  <move>   play a move in the game's notation
+  moves    list the legal moves
+  undo     take back your last move (and the reply to it)
+  help     show this help
+  quit     leave the game"""
+
+
+@main.command("play")
+@click.argument("game")
+@click.argument("position", required=False)
+@click.option("--time", "time_s", type=float, default=None, help="Seconds per AI move (instead of --level).")
+@click.option("--level", type=click.IntRange(1, 5), default=None,
+              help="AI strength 1-5 (default 3): node budgets 1k, 10k, 100k, 1M, then 10 s of time.")
+@click.option("--human-first/--ai-first", default=True, help="Who moves first (default: you).")
+@click.option("--algo", type=click.Choice(ALGOS), default=None, help="Search algorithm of the AI.")
+@click.option("--seed", type=int, default=None, help="Seed of the AI's random choices.")
+@common_options
+def play_cmd(game: str, position: str | None, time_s: float | None, level: int | None, human_first: bool,
+             algo: str | None, seed: int | None, config_path: str | None, rules: Sequence[str]) -> None:
+    """Play against the AI in the terminal (type `help` at the prompt)."""
+    if time_s is not None and level is not None:
+        raise click.UsageError("give either --time or --level, not both")
+    s = setup(game, position, config_path, rules, seed)
+    budget = {"time": time_s} if time_s is not None else LEVELS[level or DEFAULT_LEVEL]
+    kwargs = engine_settings(s.config, algo=algo, seed=seed, **budget).search_kwargs()
+    kwargs.update(time=budget.get("time"), nodes=budget.get("nodes"), depth=None)  # replaces the file's
+    human = s.state.to_move() if human_first else 1 - s.state.to_move()
+    _play_loop(s.game, s.state.clone(), human, kwargs)
+
+
+def _play_loop(game: GameInfo, state: Any, human: int, kwargs: dict[str, Any]) -> None:
+    history: list[Any] = []
+    click.echo(f"You play {game.player_name(human)}. Type 'help' for the commands.")
+    click.echo(game.render(state))
+    while not state.is_terminal():
+        if state.to_move() != human:
+            report = search(state, **kwargs)
+            click.echo(f"AI plays {report.best_move} ({report.value_text})")
+            state.play(report.best_move)
+            click.echo(game.render(state))
+            continue
+        try:
+            text = click.prompt(f"your move ({game.player_name(human)})", prompt_suffix=": ").strip()
+        except click.Abort:
+            click.echo()
+            text = "quit"
+        if text in ("quit", "exit"):
+            click.echo(f"game abandoned at position {game.notation(state)}")
+            return
+        if text == "help":
+            click.echo(PLAY_HELP)
+        elif text == "moves":
+            legal = sorted(state.legal_moves())
+            click.echo("legal moves: " + " ".join(state.move_to_string(m) for m in legal))
+        elif text == "undo":
+            if history:
+                state = history.pop()
+                click.echo("move taken back")
+                click.echo(game.render(state))
+            else:
+                click.echo("nothing to undo")
+        else:
+            after = state.clone()
+            try:
+                after.play(text)
+            except ValueError as e:
+                click.echo(f"illegal move: {e}")
+                continue
+            history.append(state)
+            state = after
+            click.echo(game.render(state))
+    winner = winner_of(state)
+    if winner is None:
+        click.echo("result: draw")
+    else:
+        who = "you win" if winner == human else "the AI wins"
+        click.echo(f"result: {game.player_name(winner)} wins ({who})")
+    click.echo(f"final position: {game.notation(state)}")
+
+
+@main.command("selfplay")
+@click.argument("game")
+@click.option("--games", "n_games", type=click.IntRange(min=1), default=10,
+              help="Number of games (default 10).")
+@budget_options
+@click.option("--algo-a", type=click.Choice(ALGOS), default=None, help="Algorithm of engine A.")
+@click.option("--algo-b", type=click.Choice(ALGOS), default=None, help="Algorithm of engine B.")
+@click.option("--opening-plies", type=click.IntRange(min=0), default=2,
+              help="Random opening moves per pair of games (default 2); both colours play each opening.")
+@click.option("--seed", type=int, default=None, help="Seed of the openings and searches.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@common_options
+def selfplay_cmd(game: str, n_games: int, time: float | None, nodes: int | None, depth: int | None,
+                 algo_a: str | None, algo_b: str | None, opening_plies: int, seed: int | None, as_json: bool,
+                 config_path: str | None, rules: Sequence[str]) -> None:
+    """Engine A against engine B, alternating colours; prints A's wins, draws, losses and score."""
+    s = setup(game, None, config_path, rules, seed)
+    base = engine_settings(s.config, time=time, nodes=nodes, depth=depth, seed=seed)
+    a = base.merged(algo=algo_a).search_kwargs()
+    b = base.merged(algo=algo_b).search_kwargs()
+    records = []
+    wins = draws = losses = 0
+    with click.progressbar(range(n_games), label="selfplay", file=sys.stderr) as bar:
+        try:
+            for i in bar:
+                a_player = i % 2
+                players = [a, b] if a_player == 0 else [b, a]
+                start = s.game.new(s.options, base.seed + i // 2)
+                record = play_game(start, players, seed=base.seed + i // 2, opening_plies=opening_plies)
+                if record.winner is None:
+                    draws += 1
+                elif record.winner == a_player:
+                    wins += 1
+                else:
+                    losses += 1
+                records.append({"a_player": a_player, **record.to_dict()})
+        except KeyboardInterrupt:  # stop the match; the game in progress is dropped
+            pass
+    score = MatchScore(wins, draws, losses)
+    if score.games < n_games:
+        click.echo(f"interrupted after {score.games} of {n_games} games", err=True)
+    if as_json:
+        click.echo(json.dumps({
+            "game": s.game.name, "games": score.games, "a": a, "b": b, "wins": wins, "draws": draws,
+            "losses": losses, "score": score.score, "ci95": list(score.ci95), "records": records,
+        }))
+        return
+    click.echo(f"A: {a['algo']}   B: {b['algo']}")
+    click.echo(score.summary("A"))
+
+
+__all__ = ["LEVELS", "main"]

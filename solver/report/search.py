@@ -1,0 +1,50 @@
+"""Human-readable output of searches: the live progress line and the final report."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games import GameInfo
+from ..search import Progress, SearchReport
+from .table import format_table, human_count
+
+
+def progress_line(p: Progress) -> str:
+    """One line of live search progress: depth, value, nodes, speed, principal variation."""
+    value = f"{p.value:+.0f}" if float(p.value).is_integer() else f"{p.value:+.3f}"
+    proven = " proven" if p.proven else ""
+    return (f"depth {p.depth:>2}  value {value}{proven}  nodes {human_count(p.nodes)}  "
+            f"{human_count(p.nps)} n/s  {p.time_s:.2f} s  pv {' '.join(p.pv)}")
+
+
+def moves_table(report: SearchReport) -> str:
+    """The candidate moves, best first: move, value, visits (MCTS) or nodes (alpha-beta), outcome."""
+    effort = "visits" if report.algo == "mcts" else "nodes"
+    rows = [(m.move, _number(m.value), m.visits, m.value_text if m.proof != "none" else "")
+            for m in report.moves]
+    return format_table(("move", "value", effort, "proof"), rows, right=(False, True, True, False))
+
+
+def _number(v: float) -> str:
+    return f"{v:+.0f}" if float(v).is_integer() else f"{v:+.3f}"
+
+
+def format_report(game: GameInfo, state: Any, report: SearchReport) -> str:
+    """Board, candidate-move table, best move, value in the game's terms, PV and search statistics."""
+    lines = [game.render(state), "",
+             f"position: {report.position}   to move: {game.player_name(report.to_move)}", ""]
+    if report.moves:
+        lines.append(moves_table(report))
+        if report.algo == "alphabeta" and report.result is not None and len(report.moves) > 1:
+            lines.append("  (other moves than the best carry bounds only; `kofun analyse` values every move)")
+        lines.append("")
+    unit = "iterations" if report.algo == "mcts" else "nodes"
+    status = " (interrupted: best move so far)" if report.interrupted else ""
+    lines += [
+        f"best move: {report.best_move if report.best_move is not None else 'none'}{status}",
+        f"value: {report.value_text}",
+        f"pv: {' '.join(report.pv)}",
+        f"{report.algo}: {report.nodes} {unit} in {report.time_s:.2f} s "
+        f"({human_count(report.nps)} {unit}/s), depth {report.depth}",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,231 @@
+"""The Python API: solver.parse/new/best_move/play_game, search(), analyse(), interruption."""
+
+from __future__ import annotations
+
+import json
+import signal
+import threading
+
+import pytest
+
+import solver
+from solver import _core
+from solver.report.stats import MatchScore
+from solver.search import analyse, make_limits, moves_to_strings, search
+
+WIN_IN_ONE = "121212"  # X to move; column 1 completes four (X's 4th stone: score +18)
+WIN_TEXT = "win for X, score +18 (X wins with stone 4, in 1 ply)"
+
+
+def test_package_exposes_the_public_api() -> None:
+    assert solver.get_game("c4") is solver.games.GAMES["connect4"]
+    assert callable(solver.search) and callable(solver.analyse)
+    for exc in (solver.NotationError, solver.IllegalMoveError, solver.RuleOptionError, solver.ConfigError,
+                solver.UnknownGameError):
+        assert issubclass(exc, ValueError)
+    assert solver.NotationError is _core.NotationError
+
+
+def test_parse_and_new() -> None:
+    s = solver.parse("connect4", "4453")
+    assert isinstance(s, _core.connect4.State)
+    assert s.moves_played() == 4
+    assert solver.new("c4") == _core.connect4.State()
+    with pytest.raises(solver.NotationError, match="character 3"):
+        solver.parse("c4", "44x")
+    with pytest.raises(solver.RuleOptionError, match="unknown rule option 'columns'"):
+        solver.new("c4", columns=8)
+    with pytest.raises(solver.UnknownGameError, match=r"unknown game 'go' \(known games: connect4 \(c4\)\)"):
+        solver.parse("go", "")
+
+
+def test_best_move_finds_the_immediate_win() -> None:
+    report = solver.best_move("c4", WIN_IN_ONE, depth=4)
+    assert report.best_move == "1"
+    assert report.proof == "win"
+    assert report.plies_to_end == 1
+    assert report.pv == ["1"]
+    assert report.value_text == WIN_TEXT
+    assert report.moves[0].move == "1"
+    assert sorted(m.move for m in report.moves) == list("1234567")
+    assert not report.interrupted and not report.stopped
+
+
+def test_mcts_solver_finds_the_immediate_win() -> None:
+    report = solver.best_move("c4", WIN_IN_ONE, algo="mcts", nodes=2000, seed=1)
+    assert (report.best_move, report.proof, report.plies_to_end) == ("1", "win", 1)
+    assert report.algo == "mcts"
+
+
+def test_search_blocks_the_opponents_vertical_threat() -> None:
+    report = solver.best_move("c4", "12121", depth=4)  # O to move must block column 1
+    assert report.best_move == "1"
+    assert report.proof == "none"
+
+
+def test_report_to_dict_is_json_with_notation() -> None:
+    d = json.loads(json.dumps(solver.best_move("c4", WIN_IN_ONE, depth=2).to_dict()))
+    assert set(d) == {"game", "position", "to_move", "algo", "best_move", "value", "value_text", "proof",
+                      "plies_to_end", "pv", "moves", "nodes", "depth", "time_s", "stopped", "interrupted",
+                      "nps"}
+    assert (d["game"], d["position"], d["to_move"]) == ("connect4", WIN_IN_ONE, 0)
+    assert (d["best_move"], d["pv"], d["proof"]) == ("1", ["1"], "win")
+    assert set(d["moves"][0]) == {"move", "value", "visits", "proof", "plies_to_end", "value_text"}
+
+
+def test_search_with_a_node_budget_is_reproducible() -> None:
+    state = solver.parse("c4", "4453")
+    a = search(state, nodes=20_000)
+    b = search(state, nodes=20_000)
+    assert (a.best_move, a.value, a.nodes, a.pv) == (b.best_move, b.value, b.nodes, b.pv)
+    assert state.to_string() == "4453"  # the searched position is not modified
+
+
+def test_progress_reports_the_iterations_in_notation() -> None:
+    seen: list[solver.Progress] = []
+    report = solver.best_move("c4", "4453", depth=6, on_progress=seen.append)
+    assert seen, "the final iteration is always reported"
+    assert seen[-1].depth == report.depth == 6
+    assert seen[-1].pv == report.pv
+    assert all(isinstance(m, str) for m in seen[-1].pv)
+
+
+def test_limits() -> None:
+    default = make_limits()
+    assert (default.time_s, default.nodes, default.depth) == (2.0, 0, 0)
+    limits = make_limits(nodes=500, depth=3, threads=2, seed=9)
+    assert (limits.time_s, limits.nodes, limits.depth, limits.threads, limits.seed) == (0.0, 500, 3, 2, 9)
+    for kwargs, message in [({"time": 0}, "time: must be > 0"), ({"nodes": 0}, "nodes: must be >= 1"),
+                            ({"depth": -1}, "depth: must be >= 1"), ({"threads": 0}, "threads: must be >= 1"),
+                            ({"seed": -3}, "seed: must be >= 0")]:
+        with pytest.raises(ValueError, match=message):
+            make_limits(**kwargs)
+
+
+def test_bad_search_requests() -> None:
+    state = solver.parse("c4", "44")
+    with pytest.raises(ValueError, match="algo: 'minimax' is not one of 'alphabeta', 'mcts'"):
+        search(state, algo="minimax", depth=2)
+    with pytest.raises(ValueError, match="apply to algo 'mcts' only"):
+        search(state, depth=2, exploration=2.0)
+    with pytest.raises(ValueError, match="unknown search option 'temperature'"):
+        search(state, algo="mcts", nodes=10, temperature=1.0)
+    with pytest.raises(solver.IllegalMoveError, match="the game is over"):
+        search(solver.parse("c4", "1212121"), depth=2)
+
+
+def test_stop_from_another_thread_returns_a_legal_best_move() -> None:
+    state = solver.new("c4")  # far too hard to solve within the 60 s budget
+    control = _core.SearchControl()
+    timer = threading.Timer(0.3, control.request_stop)
+    timer.start()
+    report = search(state, time=60.0, control=control)
+    timer.join()
+    assert report.stopped
+    assert not report.interrupted
+    assert report.best_move in list("1234567")
+    assert report.proof == "none"
+
+
+def test_ctrl_c_stops_the_search_and_returns_the_best_move_so_far() -> None:
+    state = solver.new("c4")
+    timer = threading.Timer(0.3, signal.raise_signal, args=(signal.SIGINT,))
+    timer.start()
+    report = search(state, time=60.0)
+    timer.join()
+    assert report.interrupted
+    assert report.stopped
+    assert report.best_move in list("1234567")
+    assert report.pv[0] == report.best_move
+
+
+def test_keyboard_interrupt_raised_by_the_progress_callback_is_handled_the_same_way() -> None:
+    def interrupt(_: solver.Progress) -> None:
+        raise KeyboardInterrupt
+
+    report = search(solver.new("c4"), algo="mcts", time=60.0, on_progress=interrupt)
+    assert report.interrupted and report.stopped
+    assert report.best_move in list("1234567")
+
+
+def test_analyse_scores_every_move_with_exact_proofs() -> None:
+    report = analyse(solver.parse("c4", "445"), depth=8)  # O must stop X's open two on the bottom row
+    assert [m.move for m in report.moves[:2]] in (["3", "6"], ["6", "3"])
+    assert [m.proof for m in report.moves] == ["none", "none"] + ["loss"] * 5
+    assert {m.move for m in report.moves[2:]} == {"1", "2", "4", "5", "7"}
+    loss_text = "loss for O, score -18 (X wins with stone 4, in 4 plies)"
+    assert {m.value_text for m in report.moves[2:]} == {loss_text}
+    assert report.best_move in ("3", "6")
+    assert report.proof == "none"
+
+
+def test_analyse_orders_wins_first_and_losses_last() -> None:
+    report = analyse(solver.parse("c4", WIN_IN_ONE), depth=4)
+    assert [m.move for m in report.moves[:2]] == ["1", "2"]
+    assert [m.proof for m in report.moves] == ["win", "none"] + ["loss"] * 5
+    assert report.moves[0].value_text == WIN_TEXT
+    assert {m.plies_to_end for m in report.moves[2:]} == {2}
+    assert (report.best_move, report.proof, report.value_text, report.pv) == ("1", "win", WIN_TEXT, ["1"])
+
+
+def test_play_game_is_a_legal_reproducible_game() -> None:
+    a = solver.play_game("c4", depth=3, opening_plies=2, seed=5)
+    b = solver.play_game("c4", depth=3, opening_plies=2, seed=5)
+    assert a == b
+    replay = solver.new("c4")
+    for mv in a.moves:
+        replay.play(mv)
+    assert replay.is_terminal()
+    assert a.final == replay.to_string() == "".join(a.moves)
+    assert a.returns == [replay.returns(0), replay.returns(1)]
+    assert a.winner == (None if replay.winner() < 0 else replay.winner())
+
+
+def test_play_game_uses_each_players_settings() -> None:
+    # From "12121" O (player 1) must block column 1; a two-ply search sees the threat.
+    record = solver.play_game("c4", "12121", players=[{"depth": 2}, {"depth": 2}])
+    assert record.start == "12121"
+    assert record.moves[0] == "1"
+    with pytest.raises(ValueError, match="connect4 has 2 players, got settings for 1"):
+        solver.play_game("c4", players=[{"depth": 1}])
+
+
+def test_moves_to_strings_stops_at_an_illegal_move() -> None:
+    assert moves_to_strings(solver.parse("c4", "11111"), [0, 0, 3]) == ["1"]
+
+
+def test_ctrl_c_during_a_game_between_engines_ends_the_game() -> None:
+    timer = threading.Timer(0.3, signal.raise_signal, args=(signal.SIGINT,))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        solver.play_game("c4", time=60.0)
+    timer.join()
+
+
+def test_match_score_and_its_confidence_interval() -> None:
+    score = MatchScore(wins=6, draws=2, losses=2)
+    assert (score.games, score.score) == (10, 0.7)
+    lo, hi = score.ci95  # per-game variance 1.6 / 9; half-width 1.96 * sqrt(1.6 / 9 / 10) = 0.26133
+    assert (round(lo, 5), round(hi, 5)) == (0.43867, 0.96133)
+    assert score.summary("A") == "10 games: A won 6, drew 2, lost 2; score 0.700 (95% CI 0.439-0.961)"
+    assert MatchScore(3, 0, 0).ci95 == (1.0, 1.0)
+    assert MatchScore(0, 0, 0).score == 0.5 and MatchScore(1, 0, 0).ci95 == (0.0, 1.0)
+
+
+def test_an_error_in_the_progress_callback_stops_the_search_and_propagates() -> None:
+    def broken(_: solver.Progress) -> None:
+        raise RuntimeError("display failed")
+
+    control = _core.SearchControl()
+    with pytest.raises(RuntimeError, match="display failed"):
+        search(solver.new("c4"), time=60.0, control=control, on_progress=broken)
+    assert control.stop_requested
+
+
+def test_analyse_scores_a_move_that_ends_the_game_in_a_draw() -> None:
+    drawn = "156366643422365415735125444215362321717777"
+    for position in (drawn[:-1], drawn[:-2]):  # the last move fills the board; one ply earlier too
+        report = analyse(solver.parse("c4", position), depth=3)
+        assert [(m.move, m.proof, m.value, m.value_text) for m in report.moves] == [
+            ("7", "draw", 0.0, "draw, score 0")]
+        assert (report.best_move, report.proof, report.value_text) == ("7", "draw", "draw, score 0")
