@@ -30,9 +30,10 @@ def ray(sq: str, d: tuple[int, int]) -> list[str]:
         out.append(name(c, r))
 
 
-def legal_actions(state: Any) -> set[str]:
-    """Every legal action of `state` in notation, computed from the rules."""
-    if state.is_terminal():
+def legal_actions(state: Any, game_over: bool | None = None) -> set[str]:
+    """Every legal action of `state` in notation, computed from the rules (none once the game is over;
+    `game_over` overrides the state's own status)."""
+    if state.is_terminal() if game_over is None else game_over:
         return set()
     p = state.to_move()
     own, opp, pits = set(state.stones(p)), set(state.stones(1 - p)), set(state.pits())
