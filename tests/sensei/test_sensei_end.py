@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from solver._core import sensei
+
 from solver.games.sensei import play_turn
 
 ONGOING, SOUTH, NORTH, DRAW = -1, 0, 1, 2
 
 
 def test_win_on_arrival_ends_the_game_mid_turn(pos):
-    """d6-d7 puts a stone on North's home row; d1*d7 (column d now empty) wins at once, before the turn ends."""
+    """d6-d7 puts a stone on North's home row; d1*d7 (column d now empty) wins at once, mid-turn."""
     s = pos("a1,b1,c1,d1,e1,f1,d6", "a7,b7,c7,e7,f7,g7,a6", "d1,b7")
     s.play("d6-d7")
     assert s.evaluate() > 2000  # the winning character move is available
@@ -22,7 +23,7 @@ def test_win_on_arrival_ends_the_game_mid_turn(pos):
 
 
 def test_arrival_needs_an_own_stone_on_the_goal_row(pos):
-    """With d7 held by North, South's character cannot reach row 7 (d6 is the last own stone of the column)."""
+    """With d7 held by North, South's character cannot reach row 7 (d6 is its last stone there)."""
     s = pos("a1,b1,c1,d1,e1,f1,d6", "a7,b7,c7,d7,f7,g7,a6", "d1,b7")
     assert {s.move_to_string(m) for m in s.legal_moves() if "*" in s.move_to_string(m)} >= {"d1*d6"}
     assert "d1*d7" not in {s.move_to_string(m) for m in s.legal_moves()}
@@ -58,7 +59,7 @@ def test_each_opponent_stone_counts_once(pos):
 
 
 def test_pits_join_a_blocking_line(pos):
-    """Expert board: stones a3 b3 d3 f3 g3 and pits c3 e3 form a line; North a4 b4 c4 (c4 touches the pit c3)."""
+    """Expert board: stones a3 b3 d3 f3 g3 and pits c3 e3 form a line; North a4 b4 c4 (c4 touches pit c3)."""
     s = pos("a3,b3,d3,f3,g3,a1,b1", "a4,b4,c4,d7,e7,f7,g7", "a1,g7", turn="N", turns=2, pits="c3,e3,c5,e5")
     assert s.status() == NORTH
     s = pos("a3,b3,d3,f3,g3,a1,b1", "a4,b4,c6,d7,e7,f7,g7", "a1,g7", turn="N", turns=2, pits="c3,e3,c5,e5")
@@ -66,17 +67,17 @@ def test_pits_join_a_blocking_line(pos):
 
 
 def test_chain_of_pits_alone_never_counts(pos):
-    """Pits fill row 4 and North a5 b5 c5 d5 touch them; South's stones are far away, so South has no chain with
-    a stone next to them (row 1 is a line, but no North stone touches it). North's chains through the pits touch
-    no South stone. Nobody loses."""
+    """Pits fill row 4 and North a5 b5 c5 d5 touch them; South's stones are far away, so South has no
+    chain with a stone next to them (row 1 is a line, but no North stone touches it). North's chains through
+    the pits touch no South stone. Nobody loses."""
     s = pos("a1,b1,c1,d1,e1,f1,g1", "a5,b5,c5,d5,e7,f7,g7", "d1,e7", turn="N", turns=2,
             pits="a4,b4,c4,d4,e4,f4,g4")
     assert s.status() == ONGOING
 
 
 def test_the_chain_choice_matters(pos):
-    """Row 2 is a line touching only North a1; the chain b2-c3(pit)-d2-e3(pit)-f2 also touches c4 and e4: 3 stones
-    adjacent to one chain, so South loses. Without a1 no chain reaches 3."""
+    """Row 2 is a line touching only North a1; the chain b2-c3(pit)-d2-e3(pit)-f2 also touches c4 and e4:
+    3 stones adjacent to one chain, so South loses. Without a1 no chain reaches 3."""
     s = pos("a2,b2,c2,d2,e2,f2,g2", "a1,c4,e4,d7,e7,f7,g7", "d2,g7", turn="N", turns=2, pits="c3,e3,c5,e5")
     assert s.status() == NORTH
     s = pos("a2,b2,c2,d2,e2,f2,g2", "g6,c4,e4,d7,e7,f7,g7", "d2,g7", turn="N", turns=2, pits="c3,e3,c5,e5")
@@ -92,8 +93,8 @@ def test_the_player_who_just_moved_is_checked_first(pos):
 
 
 def test_no_legal_action_loses(pos):
-    """North has a single stone (carrying its character): no stone move, no character target. Once South's turn
-    is over, North cannot act and loses."""
+    """North has a single stone (carrying its character): no stone move, no character target. Once
+    South's turn is over, North cannot act and loses."""
     s = pos("d1,c1", "a7", "d1,a7")
     s.play("c1-c2")
     assert s.status() == ONGOING

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from solver._core import IllegalMoveError, sensei
 
 
@@ -18,9 +17,9 @@ def moves_from(state, sq: str) -> set[str]:
 def test_arashi_setup_and_first_actions():
     """Arashi start: rows 1 and 7 full, characters on d1 / d7, South to move.
 
-    Each of the 6 stones without the character slides north 1..5 squares (row 7 is occupied): 6 x 5 = 30 stone
-    moves. The character on d1 reaches every other stone of row 1 (a1 b1 c1 e1 f1 g1; own stones do not block):
-    6 moves. No 'end' before an action: 36 actions.
+    Each of the 6 stones without the character slides north 1..5 squares (row 7 is occupied): 6 x 5 = 30
+    stone moves. The character on d1 reaches every other stone of row 1 (a1 b1 c1 e1 f1 g1; own stones do
+    not block): 6 moves. No 'end' before an action: 36 actions.
     """
     s = sensei.State()
     assert s.to_string() == (
@@ -37,9 +36,9 @@ def test_arashi_setup_and_first_actions():
 def test_shizukana_setup_and_first_actions():
     """Shizukana start: South b1..f1 + a7 g7, North b7..f7 + a1 g1.
 
-    Stone moves (one step onto an empty square): b1 c1 e1 f1 north (their row neighbours are stones) = 4, a7 -> a6
-    and g7 -> g6 = 2 (b7 / f7 are North stones); d1 carries the character. Character d1: c1 b1 e1 f1 along the row
-    (a1 / g1 are North's), nothing on the column or diagonals = 4. Total 10.
+    Stone moves (one step onto an empty square): b1 c1 e1 f1 north (their row neighbours are stones) = 4,
+    a7 -> a6 and g7 -> g6 = 2 (b7 / f7 are North stones); d1 carries the character. Character d1: c1 b1 e1
+    f1 along the row (a1 / g1 are North's), nothing on the column or diagonals = 4. Total 10.
     """
     s = sensei.State(version="shizukana")
     assert s.stones(0) == ["b1", "c1", "d1", "e1", "f1", "a7", "g7"]
@@ -74,14 +73,14 @@ def test_character_blocked_only_by_opponent_stones(pos):
 
 
 def test_pits_never_block_the_character(pos):
-    """Pits e1 (row) and e2 (diagonal) lie between d1 and f1 / f3: both stay reachable, even with the option."""
+    """Pits e1 (row) and e2 (diagonal) lie between d1 and f1 / f3: both stay reachable, option or not."""
     for opts in ("", "character_blocked_by_own=true"):
         s = pos("d1,f1,f3", "a7,b7", "d1,a7", pits="e1,e2", opts=opts)
         assert {a for a in actions(s) if "*" in a} == {"d1*f1", "d1*f3"}
 
 
 def test_stone_carrying_the_character_cannot_move():
-    """After d1*b1 the character stands on b1: d1 now slides (d2..d6), b1 cannot. 6 free stones x 5 = 30, + end."""
+    """After d1*b1 the character stands on b1: d1 now slides (d2..d6), b1 cannot. 6 x 5 = 30, + end."""
     s = sensei.State()
     s.play("d1*b1")
     legal = actions(s)
@@ -131,8 +130,8 @@ def test_end_turn_only_after_an_action():
 
 
 def test_turn_ends_automatically_when_nothing_is_left(pos):
-    """a1 (character) and a2 boxed in by b1 b2 a3: the only action is a1*a2; afterwards a1 is free but boxed in
-    and the character has moved, so the turn ends without 'end'."""
+    """a1 (character) and a2 boxed in by b1 b2 a3: the only action is a1*a2; afterwards a1 is free but
+    boxed in and the character has moved, so the turn ends without 'end'."""
     s = pos("a1,a2", "b1,b2,a3,g7", "a1,g7")
     assert actions(s) == {"a1*a2"}
     s.play("a1*a2")

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from solver._core import IllegalMoveError, NotationError, RuleOptionError, sensei
+
 from solver.games.sensei import GAME
 
 START = "arashi pits:- S:a1,b1,c1,d1,e1,f1,g1 N:a7,b7,c7,d7,e7,f7,g7 chars:d1,d7 turn:S actions:- turns:0"
-MID = ("shizukana pits:c3,e3 S:b1,c1,d1,e1,f2,a7,g7 N:a1,g1,b7,c7,d7,e7,f7 chars:d1,d7 turn:S actions:sc turns:12"
-       " opts:character_blocked_by_own=true,max_turns=50,threefold_draw=false")
+MID = ("shizukana pits:c3,e3 S:b1,c1,d1,e1,f2,a7,g7 N:a1,g1,b7,c7,d7,e7,f7 chars:d1,d7 turn:S actions:sc"
+       " turns:12 opts:character_blocked_by_own=true,max_turns=50,threefold_draw=false")
 
 
 def test_round_trip_of_start_and_mid_turn_positions():
@@ -110,8 +110,8 @@ def test_rule_options_of_the_constructor():
 
 def test_rule_options_of_the_facade():
     assert GAME.new({"version": "shizukana", "pits": "default", "max_turns": "30"}).to_string() == (
-        "shizukana pits:c3,e3,c5,e5 S:b1,c1,d1,e1,f1,a7,g7 N:a1,g1,b7,c7,d7,e7,f7 chars:d1,d7 turn:S actions:-"
-        " turns:0 opts:max_turns=30"
+        "shizukana pits:c3,e3,c5,e5 S:b1,c1,d1,e1,f1,a7,g7 N:a1,g1,b7,c7,d7,e7,f7 chars:d1,d7 turn:S"
+        " actions:- turns:0 opts:max_turns=30"
     )
     for options, match in [
         ({"version": "storm"}, "version"),

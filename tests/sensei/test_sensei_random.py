@@ -1,4 +1,4 @@
-"""Random-simulation invariants, a cross-check against a direct transcription of the rules, and perft numbers."""
+"""Random-simulation invariants, a cross-check against a transcription of the rules, and perft numbers."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import random
 
 import pytest
 import sensei_reference as ref
-
 from solver._core import sensei
 
 VARIANTS = {
@@ -19,8 +18,8 @@ VARIANTS = {
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_random_games_keep_every_invariant(variant):
-    """Clone equality, incremental hash == recomputed hash, notation round-trip after every action, legal moves
-    equal to the reference transcription (first 20 games), consistent returns, and every game ends."""
+    """Clone equality, incremental hash == recomputed hash, notation round-trip after every action, legal
+    moves equal to the reference transcription (first 20 games), consistent returns, and every game ends."""
     options, games = VARIANTS[variant]
     rng = random.Random(1234)
     outcomes = [0, 0, 0]
@@ -87,7 +86,7 @@ def test_status_at_turn_boundaries_matches_the_reference():
             expected = 1 - mover
         elif ref.loses_by_blocking(stones[1 - mover], stones[mover], set(pits)):
             expected = mover
-        elif not ref.legal_actions(s, game_over=False):
+        elif not ref.legal_actions(s, game_over=False):  # noqa: SIM114 - no legal action: its own rule
             expected = mover
         else:
             expected = -1
@@ -126,7 +125,7 @@ def test_turn_perft(version):
 
 
 def test_turn_perft_of_shizukana_matches_the_reference():
-    """Enumerate whole turns with the reference generator: sequences end on 'end' or when the player changes."""
+    """Enumerate whole turns with the reference generator: a sequence ends with 'end' or a player change."""
 
     def count(s, player) -> tuple[int, set[str]]:
         n, ends = 0, set()
