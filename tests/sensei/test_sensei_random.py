@@ -84,9 +84,8 @@ def test_status_at_turn_boundaries_matches_the_reference():
             expected = 0 if chars[0][1] == "7" else 1  # win on arrival
         elif ref.loses_by_blocking(stones[mover], stones[1 - mover], set(pits)):
             expected = 1 - mover
-        elif ref.loses_by_blocking(stones[1 - mover], stones[mover], set(pits)):
-            expected = mover
-        elif not ref.legal_actions(s, game_over=False):  # noqa: SIM114 - no legal action: its own rule
+        elif (ref.loses_by_blocking(stones[1 - mover], stones[mover], set(pits))
+              or not ref.legal_actions(s, game_over=False)):  # the other player blocks, or no legal action
             expected = mover
         else:
             expected = -1
