@@ -1,5 +1,6 @@
 // Position and move notation of Sensei (format documented in docs/sensei.md).
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <map>
 #include <vector>
@@ -115,9 +116,14 @@ std::string State::to_string() const {
 }
 
 State State::parse(std::string_view text) {
-  std::vector<std::string_view> tokens;
-  for (std::string_view t : split(text, ' '))
-    if (!t.empty()) tokens.push_back(t);
+  std::vector<std::string_view> tokens;  // separated by any run of blanks (spaces, tabs, newlines)
+  for (std::size_t i = 0; i < text.size();) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    std::size_t j = i;
+    while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+    if (j > i) tokens.push_back(text.substr(i, j - i));
+    i = j;
+  }
   if (tokens.empty()) fail("version", "empty position");
 
   State st{Raw{}};

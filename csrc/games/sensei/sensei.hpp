@@ -4,7 +4,7 @@
 // player 1 = North (home row 7).
 //
 // A move is one *action* inside a turn; a turn is 1 to 3 actions (at most 2 stone moves and 1 character move, in
-// any order), closed by the "end turn" move or automatically. Packing (13 bits of a 32-bit Move):
+// any order), closed by the "end turn" move or automatically. Packing (14 bits of a 32-bit Move):
 //   bits 0-5   from square (0..48)
 //   bits 6-11  to square (0..48)
 //   bit  12    0 = stone move, 1 = character move
