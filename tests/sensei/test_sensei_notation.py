@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from solver._core import IllegalMoveError, NotationError, RuleOptionError, sensei
 
-from solver.games.sensei import GAME
+from solver.games.sensei import GAME, play_turn
 
 START = "arashi pits:- S:a1,b1,c1,d1,e1,f1,g1 N:a7,b7,c7,d7,e7,f7,g7 chars:d1,d7 turn:S actions:- turns:0"
 MID = ("shizukana pits:c3,e3 S:b1,c1,d1,e1,f2,a7,g7 N:a1,g1,b7,c7,d7,e7,f7 chars:d1,d7 turn:S actions:sc"
@@ -166,3 +166,15 @@ def test_fuzz_move_parser(text):
     except (NotationError, IllegalMoveError):
         return
     assert m in s.legal_moves() and s.move_to_string(m) == text
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["a1-a2", "b1-b6", "d1*a1", "d1*g1", "end", "c1-c2", "x", "a1*a2", "g1-g7"]),
+                max_size=5))
+def test_fuzz_whole_turns(actions):
+    s = sensei.State()
+    try:
+        t = play_turn(s, " ".join(actions))
+    except (NotationError, IllegalMoveError):
+        return
+    assert t.to_move() == 1 and t.turns_completed() == 1 and s == sensei.State()

@@ -33,6 +33,7 @@ def test_random_games_keep_every_invariant(variant):
                 assert {s.move_to_string(m) for m in legal} == ref.legal_actions(s)
             if s.stone_moves_done() or s.character_moved():
                 assert sensei.END_TURN in legal and len(legal) >= 2
+            assert abs(s.evaluate()) < 20000
             s.apply(rng.choice(legal))
             plies += 1
             c = s.clone()
