@@ -13,6 +13,7 @@ using namespace kofun;
 
 namespace kofun::bind {
 void bind_connect4(py::module_& m);
+void bind_sensei(py::module_& m);
 }  // namespace kofun::bind
 
 PYBIND11_MODULE(_core, m) {
@@ -77,4 +78,6 @@ PYBIND11_MODULE(_core, m) {
 
   auto c4 = m.def_submodule("connect4", "Connect Four (7x6), the reference game.");
   kofun::bind::bind_connect4(c4);
+  auto sensei = m.def_submodule("sensei", "Sensei (7x7 race game, a re-edition of Diaballik).");
+  kofun::bind::bind_sensei(sensei);
 }
