@@ -38,9 +38,7 @@ def _report(benchmark: Any, **info: Any) -> None:
     print(" ".join(f"{k}={v}" for k, v in info.items()))
 
 
-def test_mcts_iterations_vs_openspiel(
-    benchmark: Any, pyspiel: Any, search_limits: Any, best_rate: Any
-) -> None:
+def test_mcts_iterations_vs_openspiel(benchmark: Any, pyspiel: Any, search_limits: Any, best_rate: Any) -> None:
     """Our UCT (c 1.4, one uniform random rollout per iteration, one thread) vs OpenSpiel's MCTSBot."""
     game = pyspiel.load_game("connect_four")
 
@@ -102,6 +100,4 @@ def test_random_playouts_per_second(benchmark: Any, best_rate: Any) -> None:
     """Raw game speed for reference: uniformly random games from the start position."""
     state = C4()
     benchmark.pedantic(lambda: state.random_playouts(100_000, 1), rounds=3)
-    _report(
-        benchmark, playouts_per_s=round(best_rate(lambda: (state.random_playouts(100_000, 1), 100_000)[1]))
-    )
+    _report(benchmark, playouts_per_s=round(best_rate(lambda: (state.random_playouts(100_000, 1), 100_000)[1])))

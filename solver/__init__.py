@@ -42,9 +42,14 @@ def best_move(game: str | GameInfo, position: str | None = None, **limits: Any) 
     return search(state, **limits)
 
 
-def play_game(game: str | GameInfo, position: str | None = None,
-              players: Sequence[Mapping[str, Any]] | None = None, seed: int = 0, opening_plies: int = 0,
-              **limits: Any) -> GameRecord:
+def play_game(
+    game: str | GameInfo,
+    position: str | None = None,
+    players: Sequence[Mapping[str, Any]] | None = None,
+    seed: int = 0,
+    opening_plies: int = 0,
+    **limits: Any,
+) -> GameRecord:
     """An AI-vs-AI game of `game` from `position` (default: the start), returning the moves and the result.
 
     Each player searches with ``players[i]`` (keywords of :func:`search`), by default the same `limits` for
@@ -60,7 +65,26 @@ def play_game(game: str | GameInfo, position: str | None = None,
 
 
 __all__ = [
-    "GAMES", "Config", "ConfigError", "EngineConfig", "GameInfo", "GameRecord", "IllegalMoveError",
-    "NotationError", "Progress", "RuleOptionError", "SearchReport", "UnknownGameError", "WorldError",
-    "analyse", "best_move", "games", "get_game", "load_config", "new", "parse", "play_game", "search",
+    "GAMES",
+    "Config",
+    "ConfigError",
+    "EngineConfig",
+    "GameInfo",
+    "GameRecord",
+    "IllegalMoveError",
+    "NotationError",
+    "Progress",
+    "RuleOptionError",
+    "SearchReport",
+    "UnknownGameError",
+    "WorldError",
+    "analyse",
+    "best_move",
+    "games",
+    "get_game",
+    "load_config",
+    "new",
+    "parse",
+    "play_game",
+    "search",
 ]

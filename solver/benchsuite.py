@@ -26,12 +26,16 @@ class BenchCase:
     depth: int = 0
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)  # extra keyword arguments of the search method
+    name: str = ""  # short name of the position in the row label (default: the notation itself)
 
     @property
     def label(self) -> str:
         """Short row name: game, algorithm and position."""
-        return f"{self.game}/{self.algorithm}/{self.position or '-'}"
+        return f"{self.game}/{self.algorithm}/{self.name or self.position or '-'}"
 
+
+_ARASHI = "arashi pits:- S:a1,b1,c1,d1,e1,f1,g1 N:a7,b7,c7,d7,e7,f7,g7 chars:d1,d7 turn:S actions:- turns:0"
+_SHIZUKANA = "shizukana pits:- S:b1,c1,d1,e1,f1,a7,g7 N:b7,c7,d7,e7,f7,a1,g1 chars:d1,d7 turn:S actions:- turns:0"
 
 SUITE: tuple[BenchCase, ...] = (
     BenchCase("connect4", "", "alphabeta", depth=12, options={"hash_mb": 16}),
@@ -40,8 +44,18 @@ SUITE: tuple[BenchCase, ...] = (
     BenchCase("connect4", "32164625", "alphabeta", nodes=300_000, options={"hash_mb": 16}),
     BenchCase("connect4", "", "mcts", nodes=50_000, seed=1, options={"memory_mb": 64}),
     BenchCase("connect4", "4455", "mcts", nodes=20_000, seed=2, options={"memory_mb": 64}),
+    BenchCase("connect4", "44444", "mcts", nodes=30_000, seed=3, options={"memory_mb": 64, "transpositions": True}),
+    BenchCase("sensei", _ARASHI, "alphabeta", depth=6, name="arashi-start", options={"hash_mb": 16}),
+    BenchCase("sensei", _SHIZUKANA, "alphabeta", depth=9, name="shizukana-start", options={"hash_mb": 16}),
+    BenchCase("sensei", _ARASHI, "mcts", nodes=3_000, seed=4, name="arashi-start", options={"memory_mb": 64}),
     BenchCase(
-        "connect4", "44444", "mcts", nodes=30_000, seed=3, options={"memory_mb": 64, "transpositions": True}
+        "sensei",
+        _SHIZUKANA,
+        "mcts",
+        nodes=3_000,
+        seed=5,
+        name="shizukana-start",
+        options={"memory_mb": 64, "rollout": "policy"},
     ),
 )
 
@@ -58,10 +72,35 @@ def run_case(case: BenchCase) -> Any:
     return getattr(state, case.algorithm)(limits, **case.options)
 
 
-def run_signature(suite: tuple[BenchCase, ...] = SUITE) -> tuple[int, list[tuple[str, int]]]:
-    """Total node count over the suite (the signature) and the (label, nodes) row of every case."""
-    rows = [(case.label, int(run_case(case).nodes)) for case in suite]
-    return sum(n for _, n in rows), rows
+@dataclass(frozen=True)
+class BenchRow:
+    """One benchmark search as run: nodes searched, seconds, and its contribution to the signature."""
+
+    label: str
+    nodes: int
+    seconds: float
+    count: int
+
+
+def run_signature(suite: tuple[BenchCase, ...] = SUITE) -> tuple[int, list[BenchRow]]:
+    """The signature (sum of the rows' counts) over the suite, and every row.
+
+    A row's count is the number of nodes searched, except for a search stopped by its node budget, whose node
+    count is the budget itself: there it is the visits (MCTS) or nodes (alpha-beta) spent on the chosen move,
+    which change whenever the search behaves differently.
+    """
+    rows = []
+    for case in suite:
+        result = run_case(case)
+        rows.append(BenchRow(case.label, int(result.nodes), float(result.time_s), _signature_count(case, result)))
+    return sum(r.count for r in rows), rows
+
+
+def _signature_count(case: BenchCase, result: Any) -> int:
+    if case.nodes == 0:
+        return int(result.nodes)
+    best = [m for m in result.moves if m.move == result.best_move]
+    return int(best[0].visits) if best else int(result.nodes)
 
 
 def connect4_score(state: Any, result: Any) -> int:

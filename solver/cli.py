@@ -59,18 +59,25 @@ def main() -> None:
 
 def common_options(f: F) -> F:
     """--config and --rule, on every command that builds a position."""
-    f = click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
-                     help="A rule option of the game (repeatable).")(f)
-    return click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
-                        help="TOML file of engine settings and rule options.")(f)
+    f = click.option(
+        "--rule", "rules", multiple=True, metavar="KEY=VALUE", help="A rule option of the game (repeatable)."
+    )(f)
+    return click.option(
+        "--config",
+        "config_path",
+        type=click.Path(dir_okay=False),
+        default=None,
+        help="TOML file of engine settings and rule options.",
+    )(f)
 
 
 def budget_options(f: F) -> F:
     """--time / --nodes / --depth."""
     f = click.option("--depth", type=int, default=None, help="Depth budget in plies (alpha-beta).")(f)
     f = click.option("--nodes", type=int, default=None, help="Node budget (MCTS: iterations).")(f)
-    return click.option("--time", type=float, default=None,
-                        help="Seconds per search (default 2 when no budget is given).")(f)
+    return click.option(
+        "--time", type=float, default=None, help="Seconds per search (default 2 when no budget is given)."
+    )(f)
 
 
 def engine_options(f: F) -> F:
@@ -94,8 +101,9 @@ class Setup:
     state: Any
 
 
-def setup(game_name: str, position: str | None, config_path: str | None, rules: Sequence[str],
-          seed: int | None = None) -> Setup:
+def setup(
+    game_name: str, position: str | None, config_path: str | None, rules: Sequence[str], seed: int | None = None
+) -> Setup:
     """Loads the configuration, resolves the game and builds the position (or the starting position)."""
     config = load_config(config_path)
     game = get_game(game_name)
@@ -155,8 +163,9 @@ def _run_search(fn: Callable[..., SearchReport], s: Setup, as_json: bool, **flag
 @engine_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (no live display).")
 @common_options
-def best_move_cmd(game: str, position: str | None, as_json: bool, config_path: str | None,
-                  rules: Sequence[str], **flags: Any) -> None:
+def best_move_cmd(
+    game: str, position: str | None, as_json: bool, config_path: str | None, rules: Sequence[str], **flags: Any
+) -> None:
     """Search POSITION (default: the starting position) and print the best move, its value and the PV."""
     s = setup(game, position, config_path, rules, flags["seed"])
     _run_search(search, s, as_json, **flags)
@@ -168,8 +177,9 @@ def best_move_cmd(game: str, position: str | None, as_json: bool, config_path: s
 @engine_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (no live display).")
 @common_options
-def analyse_cmd(game: str, position: str | None, as_json: bool, config_path: str | None,
-                rules: Sequence[str], **flags: Any) -> None:
+def analyse_cmd(
+    game: str, position: str | None, as_json: bool, config_path: str | None, rules: Sequence[str], **flags: Any
+) -> None:
     """Value every legal move of POSITION, best first.
 
     Alpha-beta searches each move (time and node budgets are shared among the moves); MCTS reports its root
@@ -185,8 +195,9 @@ def analyse_cmd(game: str, position: str | None, as_json: bool, config_path: str
 @click.option("--depth", type=click.IntRange(min=0), required=True, help="Plies to enumerate.")
 @click.option("--divide", is_flag=True, help="List the count below each legal move.")
 @common_options
-def perft_cmd(game: str, position: str | None, depth: int, divide: bool, config_path: str | None,
-              rules: Sequence[str]) -> None:
+def perft_cmd(
+    game: str, position: str | None, depth: int, divide: bool, config_path: str | None, rules: Sequence[str]
+) -> None:
     """Count the move sequences of exactly DEPTH plies from POSITION (a move-generator check)."""
     s = setup(game, position, config_path, rules)
     start = clock.perf_counter()
@@ -210,13 +221,14 @@ def bench_cmd() -> None:
     """Run the fixed benchmark positions (one thread, fixed limits) and print the node-count signature."""
     from .benchsuite import run_signature
 
-    start = clock.perf_counter()
-    total, rows = run_signature()
-    elapsed = clock.perf_counter() - start
-    click.echo(format_table(("search", "nodes"), rows, right=(False, True)))
-    click.echo(f"total nodes: {total}")
-    click.echo(f"time: {elapsed:.2f} s ({human_count(total / elapsed if elapsed > 0 else 0)} nodes/s)")
-    click.echo(f"signature: {total}")
+    signature, rows = run_signature()
+    table = [(r.label, r.nodes, f"{r.seconds:.3f}", r.count) for r in rows]
+    click.echo(format_table(("search", "nodes", "seconds", "signature"), table, right=(False, True, True, True)))
+    nodes = sum(r.nodes for r in rows)
+    elapsed = sum(r.seconds for r in rows)
+    click.echo(f"total nodes: {nodes}")
+    click.echo(f"time: {elapsed:.2f} s ({human_count(nodes / elapsed if elapsed > 0 else 0)} nodes/s)")
+    click.echo(f"signature: {signature}")
 
 
 @main.command("new")
@@ -243,14 +255,27 @@ PLAY_HELP = """commands:
 @click.argument("game")
 @click.argument("position", required=False)
 @click.option("--time", "time_s", type=float, default=None, help="Seconds per AI move (instead of --level).")
-@click.option("--level", type=click.IntRange(1, 5), default=None,
-              help="AI strength 1-5 (default 3): node budgets 1k, 10k, 100k, 1M, then 10 s of time.")
+@click.option(
+    "--level",
+    type=click.IntRange(1, 5),
+    default=None,
+    help="AI strength 1-5 (default 3): node budgets 1k, 10k, 100k, 1M, then 10 s of time.",
+)
 @click.option("--human-first/--ai-first", default=True, help="Who moves first (default: you).")
 @click.option("--algo", type=click.Choice(ALGOS), default=None, help="Search algorithm of the AI.")
 @click.option("--seed", type=int, default=None, help="Seed of the AI's random choices.")
 @common_options
-def play_cmd(game: str, position: str | None, time_s: float | None, level: int | None, human_first: bool,
-             algo: str | None, seed: int | None, config_path: str | None, rules: Sequence[str]) -> None:
+def play_cmd(
+    game: str,
+    position: str | None,
+    time_s: float | None,
+    level: int | None,
+    human_first: bool,
+    algo: str | None,
+    seed: int | None,
+    config_path: str | None,
+    rules: Sequence[str],
+) -> None:
     """Play against the AI in the terminal (type `help` at the prompt)."""
     if time_s is not None and level is not None:
         raise click.UsageError("give either --time or --level, not both")
@@ -314,19 +339,33 @@ def _play_loop(game: GameInfo, state: Any, human: int, kwargs: dict[str, Any]) -
 
 @main.command("selfplay")
 @click.argument("game")
-@click.option("--games", "n_games", type=click.IntRange(min=1), default=10,
-              help="Number of games (default 10).")
+@click.option("--games", "n_games", type=click.IntRange(min=1), default=10, help="Number of games (default 10).")
 @budget_options
 @click.option("--algo-a", type=click.Choice(ALGOS), default=None, help="Algorithm of engine A.")
 @click.option("--algo-b", type=click.Choice(ALGOS), default=None, help="Algorithm of engine B.")
-@click.option("--opening-plies", type=click.IntRange(min=0), default=2,
-              help="Random opening moves per pair of games (default 2); both colours play each opening.")
+@click.option(
+    "--opening-plies",
+    type=click.IntRange(min=0),
+    default=2,
+    help="Random opening moves per pair of games (default 2); both colours play each opening.",
+)
 @click.option("--seed", type=int, default=None, help="Seed of the openings and searches.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @common_options
-def selfplay_cmd(game: str, n_games: int, time: float | None, nodes: int | None, depth: int | None,
-                 algo_a: str | None, algo_b: str | None, opening_plies: int, seed: int | None, as_json: bool,
-                 config_path: str | None, rules: Sequence[str]) -> None:
+def selfplay_cmd(
+    game: str,
+    n_games: int,
+    time: float | None,
+    nodes: int | None,
+    depth: int | None,
+    algo_a: str | None,
+    algo_b: str | None,
+    opening_plies: int,
+    seed: int | None,
+    as_json: bool,
+    config_path: str | None,
+    rules: Sequence[str],
+) -> None:
     """Engine A against engine B, alternating colours; prints A's wins, draws, losses and score."""
     s = setup(game, None, config_path, rules, seed)
     base = engine_settings(s.config, time=time, nodes=nodes, depth=depth, seed=seed)
@@ -354,10 +393,22 @@ def selfplay_cmd(game: str, n_games: int, time: float | None, nodes: int | None,
     if score.games < n_games:
         click.echo(f"interrupted after {score.games} of {n_games} games", err=True)
     if as_json:
-        click.echo(json.dumps({
-            "game": s.game.name, "games": score.games, "a": a, "b": b, "wins": wins, "draws": draws,
-            "losses": losses, "score": score.score, "ci95": list(score.ci95), "records": records,
-        }))
+        click.echo(
+            json.dumps(
+                {
+                    "game": s.game.name,
+                    "games": score.games,
+                    "a": a,
+                    "b": b,
+                    "wins": wins,
+                    "draws": draws,
+                    "losses": losses,
+                    "score": score.score,
+                    "ci95": list(score.ci95),
+                    "records": records,
+                }
+            )
+        )
         return
     click.echo(f"A: {a['algo']}   B: {b['algo']}")
     click.echo(score.summary("A"))

@@ -68,12 +68,22 @@ class EngineConfig:
     def search_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for :func:`solver.search.search` (MCTS settings only with algo = "mcts")."""
         kw: dict[str, Any] = {
-            "algo": self.algo, "time": self.time, "nodes": self.nodes, "depth": self.depth,
-            "threads": self.threads, "seed": self.seed, "hash_mb": self.hash_mb,
+            "algo": self.algo,
+            "time": self.time,
+            "nodes": self.nodes,
+            "depth": self.depth,
+            "threads": self.threads,
+            "seed": self.seed,
+            "hash_mb": self.hash_mb,
         }
         if self.algo == "mcts":
-            kw.update(exploration=self.exploration, rollout=self.rollout, solver=self.solver,
-                      transpositions=self.transpositions, memory_mb=self.memory_mb)
+            kw.update(
+                exploration=self.exploration,
+                rollout=self.rollout,
+                solver=self.solver,
+                transpositions=self.transpositions,
+                memory_mb=self.memory_mb,
+            )
         return kw
 
 

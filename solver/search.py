@@ -92,8 +92,9 @@ def proof_name(proof: Any) -> str:
     return str(proof.name).lower()
 
 
-def make_limits(time: float | None = None, nodes: int | None = None, depth: int | None = None,
-                threads: int = 1, seed: int = 0) -> Any:
+def make_limits(
+    time: float | None = None, nodes: int | None = None, depth: int | None = None, threads: int = 1, seed: int = 0
+) -> Any:
     """A ``_core.SearchLimits``; with no time, node or depth budget the search gets DEFAULT_TIME_S seconds."""
     limits = _core.SearchLimits()
     if time is None and nodes is None and depth is None:
@@ -128,10 +129,19 @@ def moves_to_strings(state: Any, moves: list[int]) -> list[str]:
     return out
 
 
-def search(state: Any, algo: str = "alphabeta", time: float | None = None, nodes: int | None = None,
-           depth: int | None = None, threads: int = 1, seed: int = 0, hash_mb: int = 64,
-           on_progress: Callable[[Progress], None] | None = None, control: Any = None,
-           **mcts_options: Any) -> SearchReport:
+def search(
+    state: Any,
+    algo: str = "alphabeta",
+    time: float | None = None,
+    nodes: int | None = None,
+    depth: int | None = None,
+    threads: int = 1,
+    seed: int = 0,
+    hash_mb: int = 64,
+    on_progress: Callable[[Progress], None] | None = None,
+    control: Any = None,
+    **mcts_options: Any,
+) -> SearchReport:
     """Searches `state` and reports the best move.
 
     `algo` is "alphabeta" or "mcts"; `time` (seconds), `nodes` and `depth` are budgets (the first reached ends
@@ -142,14 +152,14 @@ def search(state: Any, algo: str = "alphabeta", time: float | None = None, nodes
     (``interrupted=True``).
     """
     game = game_of_state(state)
-    run, control = _prepare(state, algo, make_limits(time, nodes, depth, threads, seed), hash_mb, control,
-                            mcts_options)
+    run, control = _prepare(state, algo, make_limits(time, nodes, depth, threads, seed), hash_mb, control, mcts_options)
     result, interrupted = run_in_thread(run, control, state, on_progress)
     return _report(game, state, algo, result, interrupted)
 
 
-def _prepare(state: Any, algo: str, limits: Any, hash_mb: int, control: Any,
-             mcts_options: dict[str, Any]) -> tuple[Callable[[], Any], Any]:
+def _prepare(
+    state: Any, algo: str, limits: Any, hash_mb: int, control: Any, mcts_options: dict[str, Any]
+) -> tuple[Callable[[], Any], Any]:
     if algo not in ALGOS:
         raise ValueError(f"algo: {algo!r} is not one of {', '.join(map(repr, ALGOS))}")
     unknown = sorted(set(mcts_options) - set(MCTS_OPTIONS))
@@ -168,8 +178,9 @@ def _prepare(state: Any, algo: str, limits: Any, hash_mb: int, control: Any,
     return (lambda: root.mcts(limits, control, **mcts_options)), control
 
 
-def run_in_thread(run: Callable[[], Any], control: Any, state: Any,
-                  on_progress: Callable[[Progress], None] | None) -> tuple[Any, bool]:
+def run_in_thread(
+    run: Callable[[], Any], control: Any, state: Any, on_progress: Callable[[Progress], None] | None
+) -> tuple[Any, bool]:
     """Runs `run` (a compiled search using `control`) in a worker thread; returns (result, interrupted).
 
     Progress published on `control` is passed to `on_progress` as it arrives. On KeyboardInterrupt
@@ -222,27 +233,50 @@ def _publish(control: Any, state: Any, seen: int, on_progress: Callable[[Progres
     progress, version = control.snapshot()
     if version == seen:
         return seen
-    on_progress(Progress(depth=progress.depth, value=progress.value, pv=moves_to_strings(state, progress.pv),
-                         nodes=progress.nodes, time_s=progress.time_s, proven=progress.proven))
+    on_progress(
+        Progress(
+            depth=progress.depth,
+            value=progress.value,
+            pv=moves_to_strings(state, progress.pv),
+            nodes=progress.nodes,
+            time_s=progress.time_s,
+            proven=progress.proven,
+        )
+    )
     return int(version)
 
 
 def _move_line(game: GameInfo, state: Any, stat: Any) -> MoveLine:
-    return MoveLine(move=state.move_to_string(stat.move), value=float(stat.value), visits=int(stat.visits),
-                    proof=proof_name(stat.proof), plies_to_end=int(stat.plies_to_end),
-                    value_text=game.describe_value(state, stat))
+    return MoveLine(
+        move=state.move_to_string(stat.move),
+        value=float(stat.value),
+        visits=int(stat.visits),
+        proof=proof_name(stat.proof),
+        plies_to_end=int(stat.plies_to_end),
+        value_text=game.describe_value(state, stat),
+    )
 
 
 def _report(game: GameInfo, state: Any, algo: str, result: Any, interrupted: bool) -> SearchReport:
     best = None if result.best_move == _core.NO_MOVE else state.move_to_string(result.best_move)
     return SearchReport(
-        game=game.name, position=game.notation(state), to_move=state.to_move(), algo=algo, best_move=best,
-        value=float(result.value), value_text=game.describe_value(state, result),
+        game=game.name,
+        position=game.notation(state),
+        to_move=state.to_move(),
+        algo=algo,
+        best_move=best,
+        value=float(result.value),
+        value_text=game.describe_value(state, result),
         proof=proof_name(result.proof),
-        plies_to_end=int(result.plies_to_end), pv=moves_to_strings(state, list(result.pv)),
-        moves=[_move_line(game, state, m) for m in result.moves], nodes=int(result.nodes),
-        depth=int(result.depth), time_s=float(result.time_s), stopped=bool(result.stopped),
-        interrupted=interrupted, result=result,
+        plies_to_end=int(result.plies_to_end),
+        pv=moves_to_strings(state, list(result.pv)),
+        moves=[_move_line(game, state, m) for m in result.moves],
+        nodes=int(result.nodes),
+        depth=int(result.depth),
+        time_s=float(result.time_s),
+        stopped=bool(result.stopped),
+        interrupted=interrupted,
+        result=result,
     )
 
 
@@ -272,9 +306,18 @@ def _rank(line: MoveLine) -> tuple[int, float]:
     return (1, -line.value)
 
 
-def analyse(state: Any, algo: str = "alphabeta", time: float | None = None, nodes: int | None = None,
-            depth: int | None = None, threads: int = 1, seed: int = 0, hash_mb: int = 64,
-            on_progress: Callable[[Progress], None] | None = None, **mcts_options: Any) -> SearchReport:
+def analyse(
+    state: Any,
+    algo: str = "alphabeta",
+    time: float | None = None,
+    nodes: int | None = None,
+    depth: int | None = None,
+    threads: int = 1,
+    seed: int = 0,
+    hash_mb: int = 64,
+    on_progress: Callable[[Progress], None] | None = None,
+    **mcts_options: Any,
+) -> SearchReport:
     """Values every legal move of `state`, best first, in a :class:`SearchReport`.
 
     MCTS: one search, its root statistics. Alpha-beta: one search per move (its value, not just a bound);
@@ -290,9 +333,11 @@ def analyse(state: Any, algo: str = "alphabeta", time: float | None = None, node
         raise _core.IllegalMoveError("the game is over: there is no move to analyse")
     legal = state.legal_moves()
     time = _budget_given(time, nodes, depth)
-    budget: dict[str, Any] = {"time": time / len(legal) if time else None,
-                              "nodes": max(1, nodes // len(legal)) if nodes else None,
-                              "depth": max(1, depth - 1) if depth else None}
+    budget: dict[str, Any] = {
+        "time": time / len(legal) if time else None,
+        "nodes": max(1, nodes // len(legal)) if nodes else None,
+        "depth": max(1, depth - 1) if depth else None,
+    }
     kw: dict[str, Any] = {"threads": threads, "seed": seed, "hash_mb": hash_mb}
     lines: list[MoveLine] = []
     pvs: dict[str, list[str]] = {}
@@ -327,16 +372,32 @@ def analyse(state: Any, algo: str = "alphabeta", time: float | None = None, node
     lines.sort(key=_rank)
     best = lines[0]
     complete = not interrupted and all(line.proof != "none" for line in lines)
-    root = _Stat(state.parse_move(best.move), best.value,
-                 total_nodes, getattr(_core.Proof, best.proof.upper()), best.plies_to_end)
+    root = _Stat(
+        state.parse_move(best.move),
+        best.value,
+        total_nodes,
+        getattr(_core.Proof, best.proof.upper()),
+        best.plies_to_end,
+    )
     if not (best.proof == "win" or complete):
         root = _Stat(root.move, best.value, total_nodes, _core.Proof.NONE, -1)
     return SearchReport(
-        game=game.name, position=game.notation(state), to_move=state.to_move(), algo=algo,
-        best_move=best.move, value=best.value, value_text=game.describe_value(state, root),
+        game=game.name,
+        position=game.notation(state),
+        to_move=state.to_move(),
+        algo=algo,
+        best_move=best.move,
+        value=best.value,
+        value_text=game.describe_value(state, root),
         proof=proof_name(root.proof),
-        plies_to_end=root.plies_to_end, pv=pvs[best.move], moves=lines, nodes=total_nodes, depth=max_depth,
-        time_s=total_time, stopped=stopped, interrupted=interrupted,
+        plies_to_end=root.plies_to_end,
+        pv=pvs[best.move],
+        moves=lines,
+        nodes=total_nodes,
+        depth=max_depth,
+        time_s=total_time,
+        stopped=stopped,
+        interrupted=interrupted,
     )
 
 
@@ -353,8 +414,16 @@ class _Stat:
 
 def _relay(on_progress: Callable[[Progress], None], move: str, same: bool) -> Callable[[Progress], None]:
     def relay(p: Progress) -> None:
-        on_progress(Progress(depth=p.depth + 1, value=p.value if same else 0.0 - p.value, pv=[move, *p.pv],
-                             nodes=p.nodes, time_s=p.time_s, proven=p.proven))
+        on_progress(
+            Progress(
+                depth=p.depth + 1,
+                value=p.value if same else 0.0 - p.value,
+                pv=[move, *p.pv],
+                nodes=p.nodes,
+                time_s=p.time_s,
+                proven=p.proven,
+            )
+        )
 
     return relay
 
@@ -384,8 +453,13 @@ def winner_of(state: Any) -> int | None:
     return returns.index(best) if returns.count(best) == 1 else None
 
 
-def play_game(state: Any, players: Sequence[Mapping[str, Any]], seed: int = 0, opening_plies: int = 0,
-              on_move: Callable[[Any, str, SearchReport | None], None] | None = None) -> GameRecord:
+def play_game(
+    state: Any,
+    players: Sequence[Mapping[str, Any]],
+    seed: int = 0,
+    opening_plies: int = 0,
+    on_move: Callable[[Any, str, SearchReport | None], None] | None = None,
+) -> GameRecord:
     """Plays `state` to the end, player i choosing with ``search(state, **players[i])``.
 
     The first `opening_plies` moves are uniformly random (from `seed`), to vary the games. Each search gets
@@ -419,5 +493,11 @@ def play_game(state: Any, players: Sequence[Mapping[str, Any]], seed: int = 0, o
         moves.append(name)
         if on_move is not None:
             on_move(before, name, report)
-    return GameRecord(game=game.name, start=start, moves=moves, final=game.notation(s),
-                      returns=[s.returns(p) for p in range(s.num_players)], winner=winner_of(s))
+    return GameRecord(
+        game=game.name,
+        start=start,
+        moves=moves,
+        final=game.notation(s),
+        returns=[s.returns(p) for p in range(s.num_players)],
+        winner=winner_of(s),
+    )

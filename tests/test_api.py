@@ -20,8 +20,13 @@ WIN_TEXT = "win for X, score +18 (X wins with stone 4, in 1 ply)"
 def test_package_exposes_the_public_api() -> None:
     assert solver.get_game("c4") is solver.games.GAMES["connect4"]
     assert callable(solver.search) and callable(solver.analyse)
-    for exc in (solver.NotationError, solver.IllegalMoveError, solver.RuleOptionError, solver.ConfigError,
-                solver.UnknownGameError):
+    for exc in (
+        solver.NotationError,
+        solver.IllegalMoveError,
+        solver.RuleOptionError,
+        solver.ConfigError,
+        solver.UnknownGameError,
+    ):
         assert issubclass(exc, ValueError)
     assert solver.NotationError is _core.NotationError
 
@@ -35,7 +40,7 @@ def test_parse_and_new() -> None:
         solver.parse("c4", "44x")
     with pytest.raises(solver.RuleOptionError, match="unknown rule option 'columns'"):
         solver.new("c4", columns=8)
-    with pytest.raises(solver.UnknownGameError, match=r"unknown game 'go' \(known games: connect4 \(c4\)\)"):
+    with pytest.raises(solver.UnknownGameError, match=r"unknown game 'go' \(known games: connect4 \(c4\), sensei\)"):
         solver.parse("go", "")
 
 
@@ -65,9 +70,25 @@ def test_search_blocks_the_opponents_vertical_threat() -> None:
 
 def test_report_to_dict_is_json_with_notation() -> None:
     d = json.loads(json.dumps(solver.best_move("c4", WIN_IN_ONE, depth=2).to_dict()))
-    assert set(d) == {"game", "position", "to_move", "algo", "best_move", "value", "value_text", "proof",
-                      "plies_to_end", "pv", "moves", "nodes", "depth", "time_s", "stopped", "interrupted",
-                      "nps"}
+    assert set(d) == {
+        "game",
+        "position",
+        "to_move",
+        "algo",
+        "best_move",
+        "value",
+        "value_text",
+        "proof",
+        "plies_to_end",
+        "pv",
+        "moves",
+        "nodes",
+        "depth",
+        "time_s",
+        "stopped",
+        "interrupted",
+        "nps",
+    }
     assert (d["game"], d["position"], d["to_move"]) == ("connect4", WIN_IN_ONE, 0)
     assert (d["best_move"], d["pv"], d["proof"]) == ("1", ["1"], "win")
     assert set(d["moves"][0]) == {"move", "value", "visits", "proof", "plies_to_end", "value_text"}
@@ -95,9 +116,13 @@ def test_limits() -> None:
     assert (default.time_s, default.nodes, default.depth) == (2.0, 0, 0)
     limits = make_limits(nodes=500, depth=3, threads=2, seed=9)
     assert (limits.time_s, limits.nodes, limits.depth, limits.threads, limits.seed) == (0.0, 500, 3, 2, 9)
-    for kwargs, message in [({"time": 0}, "time: must be > 0"), ({"nodes": 0}, "nodes: must be >= 1"),
-                            ({"depth": -1}, "depth: must be >= 1"), ({"threads": 0}, "threads: must be >= 1"),
-                            ({"seed": -3}, "seed: must be >= 0")]:
+    for kwargs, message in [
+        ({"time": 0}, "time: must be > 0"),
+        ({"nodes": 0}, "nodes: must be >= 1"),
+        ({"depth": -1}, "depth: must be >= 1"),
+        ({"threads": 0}, "threads: must be >= 1"),
+        ({"seed": -3}, "seed: must be >= 0"),
+    ]:
         with pytest.raises(ValueError, match=message):
             make_limits(**kwargs)
 
@@ -226,6 +251,5 @@ def test_analyse_scores_a_move_that_ends_the_game_in_a_draw() -> None:
     drawn = "156366643422365415735125444215362321717777"
     for position in (drawn[:-1], drawn[:-2]):  # the last move fills the board; one ply earlier too
         report = analyse(solver.parse("c4", position), depth=3)
-        assert [(m.move, m.proof, m.value, m.value_text) for m in report.moves] == [
-            ("7", "draw", 0.0, "draw, score 0")]
+        assert [(m.move, m.proof, m.value, m.value_text) for m in report.moves] == [("7", "draw", 0.0, "draw, score 0")]
         assert (report.best_move, report.proof, report.value_text) == ("7", "draw", "draw, score 0")

@@ -41,12 +41,12 @@ def test_best_move_finds_the_immediate_win() -> None:
     lines = out.splitlines()
     assert lines[0].startswith("depth  1  value ")  # live progress first, then the board
     board = lines.index(". . . . . . .")
-    assert lines[board:board + 7] == [". . . . . . ."] * 3 + ["X O . . . . ."] * 3 + ["1 2 3 4 5 6 7"]
+    assert lines[board : board + 7] == [". . . . . . ."] * 3 + ["X O . . . . ."] * 3 + ["1 2 3 4 5 6 7"]
     assert "position: 121212   to move: X" in lines
     assert "best move: 1" in lines
     assert f"value: {WIN_TEXT}" in lines
     assert "pv: 1" in lines
-    table = lines[lines.index("  move   value  nodes  proof") + 1:]
+    table = lines[lines.index("  move   value  nodes  proof") + 1 :]
     assert table[0].split()[0] == "1" and table[0].endswith(WIN_TEXT)
     assert sorted(row.split()[0] for row in table[:7]) == list("1234567")
 
@@ -61,8 +61,7 @@ def test_best_move_prints_a_progress_line_per_iteration_when_not_on_a_terminal()
 def test_best_move_json() -> None:
     out = ok("best-move", "c4", "121212", "--depth", "4", "--json").stdout
     d = json.loads(out)  # one JSON object and nothing else on stdout
-    assert (d["best_move"], d["proof"], d["plies_to_end"], d["pv"], d["value_text"]) == (
-        "1", "win", 1, ["1"], WIN_TEXT)
+    assert (d["best_move"], d["proof"], d["plies_to_end"], d["pv"], d["value_text"]) == ("1", "win", 1, ["1"], WIN_TEXT)
     assert d["value"] > 0
     assert (d["game"], d["position"], d["algo"], d["to_move"]) == ("connect4", "121212", "alphabeta", 0)
     assert len(d["moves"]) == 7 and d["moves"][0]["move"] == "1"
@@ -89,7 +88,7 @@ def test_analyse_lists_all_seven_moves_best_first() -> None:
     out = ok("analyse", "c4", "121212", "--depth", "4").stdout
     lines = out.splitlines()
     start = lines.index("  move   value  nodes  proof") + 1
-    rows = lines[start:start + 7]
+    rows = lines[start : start + 7]
     assert [r.split()[0] for r in rows[:2]] == ["1", "2"]
     assert sorted(r.split()[0] for r in rows) == list("1234567")
     assert rows[0].endswith(WIN_TEXT)
@@ -128,9 +127,9 @@ def test_bench_prints_the_same_signature_twice() -> None:
     sig = [line for line in first if line.startswith("signature: ")]
     assert len(sig) == 1
     total = int(sig[0].removeprefix("signature: "))
-    assert f"total nodes: {total}" in first
-    rows = [line.split() for line in first[1:] if line.startswith("  connect4/")]
-    assert len(rows) >= 2 and sum(int(r[1]) for r in rows) == total
+    rows = [line.split() for line in first[1:] if line.startswith(("  connect4/", "  sensei/"))]
+    assert len(rows) >= 4 and sum(int(r[3]) for r in rows) == total
+    assert f"total nodes: {sum(int(r[1]) for r in rows)}" in first
     assert sig == [line for line in second if line.startswith("signature: ")]
 
 
@@ -226,14 +225,18 @@ def test_config_file_and_flags(tmp_path: Path) -> None:
 
 
 def test_bad_input_prints_an_error_and_exits_with_status_2(tmp_path: Path) -> None:
-    fails("best-move", "c4", "12a", "--depth", "2",
-          message="connect4 position, character 3: expected a column digit 1-7, got 'a'")
-    fails("best-move", "chess", message="unknown game 'chess' (known games: connect4 (c4))")
-    fails("best-move", "c4", "1212121", "--depth", "2",
-          message="the game is over: there is no move to search")
+    fails(
+        "best-move",
+        "c4",
+        "12a",
+        "--depth",
+        "2",
+        message="connect4 position, character 3: expected a column digit 1-7, got 'a'",
+    )
+    fails("best-move", "chess", message="unknown game 'chess' (known games: connect4 (c4), sensei)")
+    fails("best-move", "c4", "1212121", "--depth", "2", message="the game is over: there is no move to search")
     fails("analyse", "c4", "1212121", message="the game is over: there is no move to analyse")
-    fails("new", "c4", "--rule", "width=8",
-          message="connect4: unknown rule option 'width' (known options: none)")
+    fails("new", "c4", "--rule", "width=8", message="connect4: unknown rule option 'width' (known options: none)")
     fails("perft", "c4", "--depth", "1", "--rule", "width", message="--rule 'width': expected KEY=VALUE")
     fails("best-move", "c4", "--threads", "0", message="engine.threads: must be >= 1, got 0")
     fails("selfplay", "c4", "--time", "0", message="engine.time: must be > 0, got 0")
@@ -241,13 +244,18 @@ def test_bad_input_prints_an_error_and_exits_with_status_2(tmp_path: Path) -> No
     fails("new", "c4", "--config", str(missing), message=f"config file {missing}: not found")
     bad = tmp_path / "bad.toml"
     bad.write_text("[engine]\nthreads = 0\n")
-    fails("best-move", "c4", "--config", str(bad),
-          message=f"config file {bad}: engine.threads: must be >= 1, got 0")
+    fails("best-move", "c4", "--config", str(bad), message=f"config file {bad}: engine.threads: must be >= 1, got 0")
     rules = tmp_path / "rules.toml"
     rules.write_text("[rules.connect4]\nrows = 7\n")
-    fails("perft", "c4", "--depth", "1", "--config", str(rules),
-          message=f"config file {rules}: rules.connect4.rows: connect4: unknown rule option 'rows' "
-                  "(known options: none)")
+    fails(
+        "perft",
+        "c4",
+        "--depth",
+        "1",
+        "--config",
+        str(rules),
+        message=f"config file {rules}: rules.connect4.rows: connect4: unknown rule option 'rows' (known options: none)",
+    )
 
 
 def test_usage_errors_also_exit_with_status_2() -> None:
@@ -258,10 +266,20 @@ def test_usage_errors_also_exit_with_status_2() -> None:
 
 
 def test_python_dash_m_runs_the_cli() -> None:
-    proc = subprocess.run([sys.executable, "-m", "solver", "new", "c4"], capture_output=True, text=True,
-                          check=False, cwd=Path(__file__).parent.parent)
+    proc = subprocess.run(
+        [sys.executable, "-m", "solver", "new", "c4"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=Path(__file__).parent.parent,
+    )
     assert proc.returncode == 0 and proc.stdout == f"-\n\n{EMPTY_BOARD}\n"
-    proc = subprocess.run([sys.executable, "-m", "solver", "new", "go"], capture_output=True, text=True,
-                          check=False, cwd=Path(__file__).parent.parent)
-    assert proc.returncode == 2 and proc.stderr == "error: unknown game 'go' (known games: connect4 (c4))\n"
+    proc = subprocess.run(
+        [sys.executable, "-m", "solver", "new", "go"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=Path(__file__).parent.parent,
+    )
+    assert proc.returncode == 2 and proc.stderr == "error: unknown game 'go' (known games: connect4 (c4), sensei)\n"
     assert proc.stdout == ""

@@ -12,7 +12,9 @@ from solver.games import GAMES, GameInfo
 from solver.options import OptionSpec
 
 TOY = GameInfo(
-    name="toy", title="a game with rule options", core=_core.connect4,
+    name="toy",
+    title="a game with rule options",
+    core=_core.connect4,
     options=(
         OptionSpec("variant", "basic", "rule set", choices=("basic", "expert")),
         OptionSpec("rounds", 3, "rounds to play", min_value=1, max_value=5),
@@ -36,13 +38,27 @@ def write(tmp_path: Path, text: str) -> Path:
 def test_no_file_means_defaults() -> None:
     cfg = load_config(None)
     assert cfg == Config()
-    assert cfg.engine == EngineConfig(algo="alphabeta", time=None, nodes=None, depth=None, threads=1, seed=0,
-                                      hash_mb=64, exploration=1.4, rollout="random", solver=True,
-                                      transpositions=False, memory_mb=256)
+    assert cfg.engine == EngineConfig(
+        algo="alphabeta",
+        time=None,
+        nodes=None,
+        depth=None,
+        threads=1,
+        seed=0,
+        hash_mb=64,
+        exploration=1.4,
+        rollout="random",
+        solver=True,
+        transpositions=False,
+        memory_mb=256,
+    )
 
 
 def test_a_full_engine_section(tmp_path: Path) -> None:
-    cfg = load_config(write(tmp_path, """
+    cfg = load_config(
+        write(
+            tmp_path,
+            """
 [engine]
 algo = "mcts"
 time = 1.5
@@ -56,13 +72,36 @@ rollout = "policy"
 solver = false
 transpositions = true
 memory_mb = 128
-"""))
-    assert cfg.engine == EngineConfig(algo="mcts", time=1.5, nodes=5000, depth=9, threads=2, seed=7,
-                                      hash_mb=32, exploration=0.8, rollout="policy", solver=False,
-                                      transpositions=True, memory_mb=128)
+""",
+        )
+    )
+    assert cfg.engine == EngineConfig(
+        algo="mcts",
+        time=1.5,
+        nodes=5000,
+        depth=9,
+        threads=2,
+        seed=7,
+        hash_mb=32,
+        exploration=0.8,
+        rollout="policy",
+        solver=False,
+        transpositions=True,
+        memory_mb=128,
+    )
     assert cfg.engine.search_kwargs() == {
-        "algo": "mcts", "time": 1.5, "nodes": 5000, "depth": 9, "threads": 2, "seed": 7, "hash_mb": 32,
-        "exploration": 0.8, "rollout": "policy", "solver": False, "transpositions": True, "memory_mb": 128,
+        "algo": "mcts",
+        "time": 1.5,
+        "nodes": 5000,
+        "depth": 9,
+        "threads": 2,
+        "seed": 7,
+        "hash_mb": 32,
+        "exploration": 0.8,
+        "rollout": "policy",
+        "solver": False,
+        "transpositions": True,
+        "memory_mb": 128,
     }
 
 
@@ -95,12 +134,15 @@ def test_flags_win_over_the_file_and_none_means_not_given() -> None:
         ({"engine": {"rollout": "greedy"}}, "engine.rollout: 'greedy' is not one of 'random', 'policy'"),
         ({"engine": {"solver": "maybe"}}, "engine.solver: expected true or false, got 'maybe'"),
         ({"engine": {"exploration": -0.1}}, "engine.exploration: must be >= 0, got -0.1"),
-        ({"engine": {"thread": 2}}, "engine.thread: unknown key (allowed keys: algo, time, nodes, depth, "
-                                    "threads, seed, hash_mb, exploration, rollout, solver, transpositions, "
-                                    "memory_mb)"),
+        (
+            {"engine": {"thread": 2}},
+            "engine.thread: unknown key (allowed keys: algo, time, nodes, depth, "
+            "threads, seed, hash_mb, exploration, rollout, solver, transpositions, "
+            "memory_mb)",
+        ),
         ({"engine": 3}, "engine: expected a table of settings"),
         ({"search": {}}, "search: unknown section (allowed sections: engine, rules)"),
-        ({"rules": {"chess": {}}}, "rules.chess: unknown game (known games: connect4)"),
+        ({"rules": {"chess": {}}}, "rules.chess: unknown game (known games: connect4, sensei)"),
         ({"rules": {"connect4": 1}}, "rules.connect4: expected a table of rule options"),
         ({"rules": 1}, "rules: expected one table per game, e.g. [rules.connect4]"),
     ],
@@ -116,15 +158,16 @@ def test_rule_options_are_validated_with_their_path(toy: GameInfo) -> None:
     assert cfg.rules_for(toy) == {"variant": "expert", "rounds": 2, "bonus": False}
     # --rule flags (strings) override the file and are converted by each option's type
     assert cfg.rules_for(toy, parse_rule_flags(["rounds=5", "bonus=true"])) == {
-        "variant": "expert", "rounds": 5, "bonus": True}
+        "variant": "expert",
+        "rounds": 5,
+        "bonus": True,
+    }
     cases = [
-        ({"variant": "hard"},
-         "rules.toy.variant: toy option 'variant': 'hard' is not one of 'basic', 'expert'"),
+        ({"variant": "hard"}, "rules.toy.variant: toy option 'variant': 'hard' is not one of 'basic', 'expert'"),
         ({"rounds": 9}, "rules.toy.rounds: toy option 'rounds': must be <= 5, got 9"),
         ({"rounds": "two"}, "rules.toy.rounds: toy option 'rounds': expected an integer, got 'two'"),
         ({"bonus": 2}, "rules.toy.bonus: toy option 'bonus': expected true or false, got 2"),
-        ({"speed": 1},
-         "rules.toy.speed: toy: unknown rule option 'speed' (known options: bonus, rounds, variant)"),
+        ({"speed": 1}, "rules.toy.speed: toy: unknown rule option 'speed' (known options: bonus, rounds, variant)"),
     ]
     for options, message in cases:
         with pytest.raises(_core.RuleOptionError) as info:

@@ -36,8 +36,7 @@ def get_game(name: str | GameInfo) -> GameInfo:
     game = GAMES.get(key)
     if game is None:
         known = ", ".join(
-            f"{n} ({', '.join(a for a, t in sorted(ALIASES.items()) if t == n)})"
-            if n in ALIASES.values() else n
+            f"{n} ({', '.join(a for a, t in sorted(ALIASES.items()) if t == n)})" if n in ALIASES.values() else n
             for n in sorted(GAMES)
         )
         raise UnknownGameError(f"unknown game '{name}' (known games: {known})")
@@ -53,9 +52,10 @@ def game_of_state(state: Any) -> GameInfo:
 
 
 def _register_all() -> None:
-    from . import connect4
+    from . import connect4, sensei
 
     register(connect4.GAME, "c4")
+    register(sensei.GAME)
 
 
 _register_all()

@@ -48,8 +48,12 @@ class PitsOption(OptionSpec):
 
 _PITS = PitsOption("pits", "none", "expert board: 'none', 'default' (c3 e3 c5 e5) or a list of squares")
 OPTIONS = (
-    OptionSpec("version", "arashi", "arashi: stones slide any distance; shizukana: one step, mixed setup",
-               choices=("arashi", "shizukana")),
+    OptionSpec(
+        "version",
+        "arashi",
+        "arashi: stones slide any distance; shizukana: one step, mixed setup",
+        choices=("arashi", "shizukana"),
+    ),
     _PITS,
     OptionSpec("character_blocked_by_own", False, "own stones between also block the character"),
     OptionSpec("max_turns", 200, "draw after this many completed turns", min_value=1, max_value=1000),
@@ -59,6 +63,10 @@ OPTIONS = (
 
 class SenseiGame(GameInfo):
     """Sensei (a re-edition of Diaballik) with its rule options."""
+
+    def player_name(self, player: int) -> str:
+        """South (player 0, moves first) or North."""
+        return _PLAYER_NAMES[player]
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> Any:
         """The start position under `options`; RuleOptionError names a bad option."""

@@ -13,15 +13,16 @@ def progress_line(p: Progress) -> str:
     """One line of live search progress: depth, value, nodes, speed, principal variation."""
     value = f"{p.value:+.0f}" if float(p.value).is_integer() else f"{p.value:+.3f}"
     proven = " proven" if p.proven else ""
-    return (f"depth {p.depth:>2}  value {value}{proven}  nodes {human_count(p.nodes)}  "
-            f"{human_count(p.nps)} n/s  {p.time_s:.2f} s  pv {' '.join(p.pv)}")
+    return (
+        f"depth {p.depth:>2}  value {value}{proven}  nodes {human_count(p.nodes)}  "
+        f"{human_count(p.nps)} n/s  {p.time_s:.2f} s  pv {' '.join(p.pv)}"
+    )
 
 
 def moves_table(report: SearchReport) -> str:
     """The candidate moves, best first: move, value, visits (MCTS) or nodes (alpha-beta), outcome."""
     effort = "visits" if report.algo == "mcts" else "nodes"
-    rows = [(m.move, _number(m.value), m.visits, m.value_text if m.proof != "none" else "")
-            for m in report.moves]
+    rows = [(m.move, _number(m.value), m.visits, m.value_text if m.proof != "none" else "") for m in report.moves]
     return format_table(("move", "value", effort, "proof"), rows, right=(False, True, True, False))
 
 
@@ -31,8 +32,7 @@ def _number(v: float) -> str:
 
 def format_report(game: GameInfo, state: Any, report: SearchReport) -> str:
     """Board, candidate-move table, best move, value in the game's terms, PV and search statistics."""
-    lines = [game.render(state), "",
-             f"position: {report.position}   to move: {game.player_name(report.to_move)}", ""]
+    lines = [game.render(state), "", f"position: {report.position}   to move: {game.player_name(report.to_move)}", ""]
     if report.moves:
         lines.append(moves_table(report))
         if report.algo == "alphabeta" and report.result is not None and len(report.moves) > 1:

@@ -41,5 +41,7 @@ class MatchScore:
     def summary(self, name: str = "A") -> str:
         """E.g. '10 games: A won 6, drew 2, lost 2; score 0.700 (95% CI 0.43-0.97)'."""
         lo, hi = self.ci95
-        return (f"{self.games} games: {name} won {self.wins}, drew {self.draws}, lost {self.losses}; "
-                f"score {self.score:.3f} (95% CI {lo:.3f}-{hi:.3f})")
+        return (
+            f"{self.games} games: {name} won {self.wins}, drew {self.draws}, lost {self.losses}; "
+            f"score {self.score:.3f} (95% CI {lo:.3f}-{hi:.3f})"
+        )

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-def format_table(headers: Sequence[str], rows: Sequence[Sequence[object]],
-                 right: Sequence[bool] | None = None,
-                 indent: str = "  ") -> str:
+def format_table(
+    headers: Sequence[str], rows: Sequence[Sequence[object]], right: Sequence[bool] | None = None, indent: str = "  "
+) -> str:
     """Rows under headers, columns padded to their widest cell; `right[i]` right-aligns column i."""
     cells = [[str(h) for h in headers], *[[str(c) for c in row] for row in rows]]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]

@@ -151,9 +151,7 @@ def test_threads_prove_the_same_value() -> None:
 def test_stop_flag_ends_a_long_search() -> None:
     control = _core.SearchControl()
     out: list = []
-    worker = threading.Thread(
-        target=lambda: out.append(C4().alphabeta(limits(time_s=60.0), control, hash_mb=8))
-    )
+    worker = threading.Thread(target=lambda: out.append(C4().alphabeta(limits(time_s=60.0), control, hash_mb=8)))
     start = time.monotonic()
     worker.start()
     time.sleep(0.3)

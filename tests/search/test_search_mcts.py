@@ -98,9 +98,7 @@ def test_reproducible_with_seed() -> None:
 
 @pytest.mark.parametrize("rollout", ["random", "policy"])
 def test_transpositions_give_legal_results_and_proofs(rollout: str) -> None:
-    r = C4.parse("4455").mcts(
-        limits(nodes=50000, seed=10), transpositions=True, rollout=rollout, memory_mb=16
-    )
+    r = C4.parse("4455").mcts(limits(nodes=50000, seed=10), transpositions=True, rollout=rollout, memory_mb=16)
     assert (r.proof, r.plies_to_end) == (WIN, 3) and r.best_move in (2, 5)
     r = C4().mcts(limits(nodes=20000, seed=11), transpositions=True, memory_mb=16)
     assert r.nodes == 20000 and sum(m.visits for m in r.moves) == 20000
@@ -117,9 +115,7 @@ def test_root_parallel_threads_sum_root_statistics() -> None:
 def test_stop_flag_and_progress() -> None:
     control = _core.SearchControl()
     out: list = []
-    worker = threading.Thread(
-        target=lambda: out.append(C4().mcts(limits(time_s=60.0), control, memory_mb=16))
-    )
+    worker = threading.Thread(target=lambda: out.append(C4().mcts(limits(time_s=60.0), control, memory_mb=16)))
     start = time.monotonic()
     worker.start()
     time.sleep(0.3)

@@ -53,8 +53,13 @@ def test_unproven_result_is_rejected() -> None:
 
 def test_signature_is_deterministic_and_sums_rows() -> None:
     total, rows = run_signature()
-    assert [label for label, _ in rows] == [case.label for case in SUITE]
-    assert total == sum(n for _, n in rows)
-    assert run_signature() == (total, rows)
-    budgets = {case.label: case.nodes for case in SUITE}
-    assert all(0 < n <= budgets[label] for label, n in rows if budgets[label])
+    assert [r.label for r in rows] == [case.label for case in SUITE]
+    assert total == sum(r.count for r in rows)
+    again_total, again_rows = run_signature()
+    assert again_total == total
+    assert [(r.label, r.nodes, r.count) for r in again_rows] == [(r.label, r.nodes, r.count) for r in rows]
+    for case, row in zip(SUITE, rows, strict=True):
+        if case.nodes:  # budgeted (a proof may end it early): the count is the chosen move's share
+            assert 0 < row.count <= row.nodes <= case.nodes
+        else:  # depth-limited: the count is the node count
+            assert row.count == row.nodes > 0

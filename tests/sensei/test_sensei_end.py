@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from solver._core import sensei
-
 from solver.games.sensei import play_turn
 
 ONGOING, SOUTH, NORTH, DRAW = -1, 0, 1, 2
@@ -70,8 +69,7 @@ def test_chain_of_pits_alone_never_counts(pos):
     """Pits fill row 4 and North a5 b5 c5 d5 touch them; South's stones are far away, so South has no
     chain with a stone next to them (row 1 is a line, but no North stone touches it). North's chains through
     the pits touch no South stone. Nobody loses."""
-    s = pos("a1,b1,c1,d1,e1,f1,g1", "a5,b5,c5,d5,e7,f7,g7", "d1,e7", turn="N", turns=2,
-            pits="a4,b4,c4,d4,e4,f4,g4")
+    s = pos("a1,b1,c1,d1,e1,f1,g1", "a5,b5,c5,d5,e7,f7,g7", "d1,e7", turn="N", turns=2, pits="a4,b4,c4,d4,e4,f4,g4")
     assert s.status() == ONGOING
 
 

@@ -5,13 +5,11 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-from solver._core import IllegalMoveError, NotationError, Proof, sensei
 
+from solver._core import IllegalMoveError, NotationError, Proof, sensei
 from solver.games.sensei import GAME, format_turns, play_turn, split_turns
 
-WIN_POSITION = (
-    "arashi pits:- S:a1,b1,c1,d1,e1,f1,d6 N:a7,b7,c7,e7,f7,g7,a6 chars:d1,b7 turn:S actions:- turns:0"
-)
+WIN_POSITION = "arashi pits:- S:a1,b1,c1,d1,e1,f1,d6 N:a7,b7,c7,e7,f7,g7,a6 chars:d1,b7 turn:S actions:- turns:0"
 
 
 def moves_of(state, texts):
@@ -26,23 +24,23 @@ def moves_of(state, texts):
 
 def test_render_start_with_pits():
     s = GAME.new({"pits": "default"})
-    assert GAME.render(s) == "\n".join([
-        "    a b c d e f g",
-        " 7  n n n N n n n  7",
-        " 6  . . . . . . .  6",
-        " 5  . . o . o . .  5",
-        " 4  . . . . . . .  4",
-        " 3  . . o . o . .  3",
-        " 2  . . . . . . .  2",
-        " 1  s s s S s s s  1",
-        "    a b c d e f g",
-        "South to move, turn 1; this turn: no action yet.",
-    ])
+    assert GAME.render(s) == "\n".join(
+        [
+            "    a b c d e f g",
+            " 7  n n n N n n n  7",
+            " 6  . . . . . . .  6",
+            " 5  . . o . o . .  5",
+            " 4  . . . . . . .  4",
+            " 3  . . o . o . .  3",
+            " 2  . . . . . . .  2",
+            " 1  s s s S s s s  1",
+            "    a b c d e f g",
+            "South to move, turn 1; this turn: no action yet.",
+        ]
+    )
     s.play("a1-a2")
     s.play("d1*c1")
-    assert GAME.render(s).splitlines()[-1] == (
-        "South to move, turn 1; this turn: 1 stone move, character moved."
-    )
+    assert GAME.render(s).splitlines()[-1] == ("South to move, turn 1; this turn: 1 stone move, character moved.")
 
 
 def test_play_turn_closes_the_turn_and_leaves_the_input_alone():

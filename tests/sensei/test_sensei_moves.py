@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from solver._core import IllegalMoveError, sensei
 
 
@@ -43,8 +44,7 @@ def test_shizukana_setup_and_first_actions():
     s = sensei.State(version="shizukana")
     assert s.stones(0) == ["b1", "c1", "d1", "e1", "f1", "a7", "g7"]
     assert s.stones(1) == ["a1", "g1", "b7", "c7", "d7", "e7", "f7"]
-    assert actions(s) == {"b1-b2", "c1-c2", "e1-e2", "f1-f2", "a7-a6", "g7-g6",
-                          "d1*b1", "d1*c1", "d1*e1", "d1*f1"}
+    assert actions(s) == {"b1-b2", "c1-c2", "e1-e2", "f1-f2", "a7-a6", "g7-g6", "d1*b1", "d1*c1", "d1*e1", "d1*f1"}
 
 
 def test_arashi_slides_stop_before_stones_and_pits(pos):

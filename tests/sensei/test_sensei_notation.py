@@ -5,13 +5,15 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from solver._core import IllegalMoveError, NotationError, RuleOptionError, sensei
 
+from solver._core import IllegalMoveError, NotationError, RuleOptionError, sensei
 from solver.games.sensei import GAME, play_turn
 
 START = "arashi pits:- S:a1,b1,c1,d1,e1,f1,g1 N:a7,b7,c7,d7,e7,f7,g7 chars:d1,d7 turn:S actions:- turns:0"
-MID = ("shizukana pits:c3,e3 S:b1,c1,d1,e1,f2,a7,g7 N:a1,g1,b7,c7,d7,e7,f7 chars:d1,d7 turn:S actions:sc"
-       " turns:12 opts:character_blocked_by_own=true,max_turns=50,threefold_draw=false")
+MID = (
+    "shizukana pits:c3,e3 S:b1,c1,d1,e1,f2,a7,g7 N:a1,g1,b7,c7,d7,e7,f7 chars:d1,d7 turn:S actions:sc"
+    " turns:12 opts:character_blocked_by_own=true,max_turns=50,threefold_draw=false"
+)
 
 
 def test_round_trip_of_start_and_mid_turn_positions():
@@ -142,8 +144,10 @@ def test_fuzz_parser_random_strings(text):
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.sampled_from([START, MID]), st.lists(st.tuples(st.integers(0, 200), st.integers(0, 2),
-                                                         st.characters(codec="ascii")), max_size=4))
+@given(
+    st.sampled_from([START, MID]),
+    st.lists(st.tuples(st.integers(0, 200), st.integers(0, 2), st.characters(codec="ascii")), max_size=4),
+)
 def test_fuzz_parser_mutated_positions(base, edits):
     text = base
     for where, kind, ch in edits:
@@ -151,9 +155,9 @@ def test_fuzz_parser_mutated_positions(base, edits):
         if kind == 0:
             text = text[:i] + ch + text[i:]
         elif kind == 1:
-            text = text[:i] + text[i + 1:]
+            text = text[:i] + text[i + 1 :]
         else:
-            text = text[:i] + ch + text[i + 1:]
+            text = text[:i] + ch + text[i + 1 :]
     _parse_or_notation_error(text)
 
 
@@ -169,8 +173,9 @@ def test_fuzz_move_parser(text):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from(["a1-a2", "b1-b6", "d1*a1", "d1*g1", "end", "c1-c2", "x", "a1*a2", "g1-g7"]),
-                max_size=5))
+@given(
+    st.lists(st.sampled_from(["a1-a2", "b1-b6", "d1*a1", "d1*g1", "end", "c1-c2", "x", "a1*a2", "g1-g7"]), max_size=5)
+)
 def test_fuzz_whole_turns(actions):
     s = sensei.State()
     try:

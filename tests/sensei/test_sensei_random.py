@@ -6,6 +6,7 @@ import random
 
 import pytest
 import sensei_reference as ref
+
 from solver._core import sensei
 
 VARIANTS = {
@@ -74,10 +75,14 @@ def test_status_at_turn_boundaries_matches_the_reference():
     for _ in range(1500):
         south, north, pits = _random_blocking_position(rng)
         turn = rng.choice("SN")
-        chars = (rng.choice([sq for sq in south if sq[1] != "7"] or south),
-                 rng.choice([sq for sq in north if sq[1] != "1"] or north))
-        text = (f"arashi pits:{','.join(pits) or '-'} S:{','.join(south)} N:{','.join(north)} "
-                f"chars:{chars[0]},{chars[1]} turn:{turn} actions:- turns:5")
+        chars = (
+            rng.choice([sq for sq in south if sq[1] != "7"] or south),
+            rng.choice([sq for sq in north if sq[1] != "1"] or north),
+        )
+        text = (
+            f"arashi pits:{','.join(pits) or '-'} S:{','.join(south)} N:{','.join(north)} "
+            f"chars:{chars[0]},{chars[1]} turn:{turn} actions:- turns:5"
+        )
         s = sensei.State.parse(text)
         mover = 0 if turn == "N" else 1
         stones = [set(south), set(north)]
@@ -85,8 +90,9 @@ def test_status_at_turn_boundaries_matches_the_reference():
             expected = 0 if chars[0][1] == "7" else 1  # win on arrival
         elif ref.loses_by_blocking(stones[mover], stones[1 - mover], set(pits)):
             expected = 1 - mover
-        elif (ref.loses_by_blocking(stones[1 - mover], stones[mover], set(pits))
-              or not ref.legal_actions(s, game_over=False)):  # the other player blocks, or no legal action
+        elif ref.loses_by_blocking(stones[1 - mover], stones[mover], set(pits)) or not ref.legal_actions(
+            s, game_over=False
+        ):  # the other player blocks, or no legal action
             expected = mover
         else:
             expected = -1
