@@ -244,7 +244,7 @@ def new_cmd(game: str, seed: int | None, config_path: str | None, rules: Sequenc
 
 
 PLAY_HELP = """commands:
-  <move>   play a move in the game's notation
+  <move>   play a move in the game's notation (Sensei: one action, or a whole turn 'b1-b4 c1-c3 d1*b4')
   moves    list the legal moves
   undo     take back your last move (and the reply to it)
   help     show this help
@@ -319,11 +319,10 @@ def _play_loop(game: GameInfo, state: Any, human: int, kwargs: dict[str, Any]) -
             else:
                 click.echo("nothing to undo")
         else:
-            after = state.clone()
             try:
-                after.play(text)
+                after = game.play_input(state, text)
             except ValueError as e:
-                click.echo(f"illegal move: {e}")
+                click.echo(f"rejected: {e}")
                 continue
             history.append(state)
             state = after

@@ -148,7 +148,7 @@ def test_play_rejects_illegal_input_and_continues() -> None:
     script = "9\nmoves\nhelp\nundo\n4\nundo\nquit\n"
     out = ok("play", "c4", "--level", "1", input=script).stdout
     assert "You play X. Type 'help' for the commands." in out
-    assert "illegal move: connect4 move: expected one column digit 1-7, got '9'" in out
+    assert "rejected: connect4 move: expected one column digit 1-7, got '9'" in out
     assert "legal moves: 1 2 3 4 5 6 7" in out
     assert "undo     take back your last move" in out
     assert "nothing to undo" in out
@@ -160,7 +160,7 @@ def test_play_rejects_illegal_input_and_continues() -> None:
 def test_play_full_column_and_a_human_win() -> None:
     out = ok("play", "c4", "2111111", "--level", "1", input="1\n3\n").stdout  # O to move is the human here
     assert "You play O." in out  # the human moves first from this position
-    assert "illegal move: connect4 move 1: column is full" in out
+    assert "rejected: connect4 move 1: column is full" in out
     assert "AI plays " in out
     out = ok("play", "c4", "121212", input="1\n").stdout
     assert "result: X wins (you win)" in out

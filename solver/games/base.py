@@ -51,6 +51,15 @@ class GameInfo:
         """How the display names a player (by default 'player 1', 'player 2', ...)."""
         return f"player {player + 1}"
 
+    def play_input(self, state: Any, text: str) -> Any:
+        """A new state after what a human typed at the board (by default: one move in notation).
+
+        The input state is not modified; NotationError / IllegalMoveError say what is wrong.
+        """
+        after = state.clone()
+        after.play(text)
+        return after
+
     def render(self, state: Any) -> str:
         """A human-readable drawing of the position (several lines)."""
         return str(state)

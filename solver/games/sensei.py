@@ -64,6 +64,12 @@ OPTIONS = (
 class SenseiGame(GameInfo):
     """Sensei (a re-edition of Diaballik) with its rule options."""
 
+    def play_input(self, state: Any, text: str) -> Any:
+        """One action (``b1-b4``, ``d1*b4``, ``end``), or a whole turn of several actions, which then ends."""
+        if len(text.split()) > 1:
+            return play_turn(state, text)
+        return super().play_input(state, text)
+
     def player_name(self, player: int) -> str:
         """South (player 0, moves first) or North."""
         return _PLAYER_NAMES[player]
