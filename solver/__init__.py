@@ -35,16 +35,29 @@ def new(game: str | GameInfo, seed: int = 0, **options: Any) -> Any:
     return get_game(game).new(options, seed)
 
 
-def best_move(game: str | GameInfo, position: str | None = None, **limits: Any) -> SearchReport:
-    """Searches `position` (default: the starting position) of `game`; keywords as for :func:`search`."""
+def _position(g: GameInfo, position: Any, seed: int = 0) -> Any:
+    """A fresh state from notation, from a state (copied), or the start position when `position` is None."""
+    if position is None:
+        return g.new(seed=seed)
+    if isinstance(position, str):
+        return g.parse(position)
+    if not isinstance(position, g.State):
+        raise TypeError(f"position must be {g.name} notation or a {g.name} State, got {type(position).__name__}")
+    return position.clone()
+
+
+def best_move(game: str | GameInfo, position: Any = None, **limits: Any) -> SearchReport:
+    """Searches `position` (notation or a State; default: the start position) of `game`.
+
+    Keywords as for :func:`search` (time, nodes, depth, algo, threads, seed, ...).
+    """
     g = get_game(game)
-    state = g.new() if position is None else g.parse(position)
-    return search(state, **limits)
+    return search(_position(g, position), **limits)
 
 
 def play_game(
     game: str | GameInfo,
-    position: str | None = None,
+    position: Any = None,
     players: Sequence[Mapping[str, Any]] | None = None,
     seed: int = 0,
     opening_plies: int = 0,
@@ -56,7 +69,7 @@ def play_game(
     everyone; the first `opening_plies` moves are random from `seed`.
     """
     g = get_game(game)
-    state = g.new(seed=seed) if position is None else g.parse(position)
+    state = _position(g, position, seed)
     if players is None:
         players = [dict(limits)] * state.num_players
     elif limits:

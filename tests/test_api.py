@@ -253,3 +253,12 @@ def test_analyse_scores_a_move_that_ends_the_game_in_a_draw() -> None:
         report = analyse(solver.parse("c4", position), depth=3)
         assert [(m.move, m.proof, m.value, m.value_text) for m in report.moves] == [("7", "draw", 0.0, "draw, score 0")]
         assert (report.best_move, report.proof, report.value_text) == ("7", "draw", "draw, score 0")
+
+
+def test_best_move_accepts_a_state_and_leaves_it_untouched() -> None:
+    state = solver.parse("c4", "121212")
+    report = solver.best_move("c4", state, depth=3)
+    assert report.best_move == "1"
+    assert state.to_string() == "121212"
+    with pytest.raises(TypeError, match="connect4 notation or a connect4 State"):
+        solver.best_move("c4", 5)
