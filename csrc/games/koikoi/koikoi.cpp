@@ -36,13 +36,13 @@ int max_month_count(Bitboard b) noexcept {
 }  // namespace
 
 bool State::has_hand_yaku(Bitboard hand) noexcept {
-  return max_month_count(hand) == 4 || all_months_even(hand);
+  return popcount(hand) == kHandSize && (max_month_count(hand) == 4 || all_months_even(hand));
 }
 
 const char* State::misdeal_reason(Bitboard hand0, Bitboard hand1, Bitboard table, const Rules& rules) noexcept {
   const int most = max_month_count(table);
   if (most == 4) return "four cards of one month on the table";
-  if (all_months_even(table)) return "four pairs on the table";
+  if (popcount(table) == kHandSize && all_months_even(table)) return "four pairs on the table";
   if (most == 3 && rules.redeal_three_on_table) return "three cards of one month on the table";
   if (has_hand_yaku(hand0) && has_hand_yaku(hand1)) return "both players hold a hand yaku";
   return nullptr;

@@ -72,7 +72,7 @@ class State {
   static State from_deal(std::span<const int> order, int first, const Rules& rules = Rules::seed());
   // Why this deal must be redealt, or nullptr when it is playable.
   static const char* misdeal_reason(Bitboard hand0, Bitboard hand1, Bitboard table, const Rules& rules) noexcept;
-  // Four of a month or four pairs in an 8-card hand.
+  // Four of a month or four pairs in a dealt (8-card) hand; false for any other size.
   static bool has_hand_yaku(Bitboard hand) noexcept;
 
   int to_move() const noexcept { return to_move_; }

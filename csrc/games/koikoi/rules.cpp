@@ -47,22 +47,22 @@ Rules Rules::parse(std::string_view s) {
       continue;
     }
     int next = 0;
-    if (item.size() >= 2 && item[0] == 'v') next = 1;
-    else if (item == "d7") next = 2;
-    else if (item == "dk") next = 3;
-    else if (item.size() >= 2 && item[0] == 'k') next = 4;
-    else if (item == "r3") next = 5;
+    if (item.size() >= 2 && item[0] == 'v') next = 2;
+    else if (item == "d7") next = 3;
+    else if (item == "dk") next = 4;
+    else if (item.size() >= 2 && item[0] == 'k') next = 5;
+    else if (item == "r3") next = 6;
     else throw bad(item, "is not one of v<n>, d7, dk, k<n>, r3");
     if (next <= stage) throw bad(item, "is repeated or out of order (order: b, v, d7, dk, k, r3)");
     stage = next;
-    if (next == 1 || next == 4) {
+    if (next == 2 || next == 5) {
       const int v = parse_int(item.substr(1), 1, 99);
       if (v < 0) throw bad(item, "needs a number 1..99");
-      (next == 1 ? r.viewing : r.max_koikoi) = static_cast<std::int8_t>(v);
+      (next == 2 ? r.viewing : r.max_koikoi) = static_cast<std::int8_t>(v);
     }
-    r.seven_point_double |= next == 2;
-    r.koikoi_double |= next == 3;
-    r.redeal_three_on_table |= next == 5;
+    r.seven_point_double |= next == 3;
+    r.koikoi_double |= next == 4;
+    r.redeal_three_on_table |= next == 6;
   }
   if (stage == 0) throw NotationError("koikoi rules: empty (expected seed, nintendo or b..-..-..-..)");
   return r;
