@@ -204,8 +204,10 @@ double State::returns(int player) const noexcept {
 }
 
 int State::remaining_plies_bound() const noexcept {
+  // Each card left in a hand is at most three plies (play, take, decide); the current turn's pending steps.
+  static constexpr int kPending[] = {0, 2, 1, 0};
   if (phase_ == Phase::kEnd) return 0;
-  return 3 * popcount(hand_[0] | hand_[1]) + 2;
+  return 3 * popcount(hand_[0] | hand_[1]) + kPending[static_cast<int>(phase_)];
 }
 
 std::uint64_t State::misc_hash() const noexcept {
