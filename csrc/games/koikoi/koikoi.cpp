@@ -35,6 +35,8 @@ int max_month_count(Bitboard b) noexcept {
 
 }  // namespace
 
+static_assert(sizeof(State) <= 96, "the state stays a few words: copy-make in the searches");
+
 bool State::has_hand_yaku(Bitboard hand) noexcept {
   return popcount(hand) == kHandSize && (max_month_count(hand) == 4 || all_months_even(hand));
 }

@@ -118,6 +118,7 @@ class State {
   bool operator==(const State&) const = default;
 
  private:
+  State() = default;  // not a position: states come from deal / from_deal / parse / from_world
   struct Fields;  // parsed notation, see notation.cpp
   static State assemble(const Fields& f);
   static Fields parse_fields(std::string_view s, bool info);
