@@ -34,6 +34,17 @@ int check_player(int p) {
   return p;
 }
 
+// A point value or count of the rules, settable from Python within 0..99 (RuleOptionError otherwise).
+void bind_small_int(py::class_<Rules>& cls, const char* name, std::int8_t Rules::*field) {
+  cls.def_property(name, [field](const Rules& r) { return static_cast<int>(r.*field); },
+                   [field, name](Rules& r, int v) {
+                     if (v < 0 || v > 99)
+                       throw RuleOptionError(std::string("koikoi rules: ") + name + " must be 0..99, got " +
+                                             std::to_string(v));
+                     r.*field = static_cast<std::int8_t>(v);
+                   });
+}
+
 // Deals n times from consecutive seeds and plays each deal out with uniformly random moves; returns the plies.
 std::uint64_t random_deals(std::uint64_t n, std::uint64_t seed, const Rules& rules) {
   Rng rng(seed ^ 0x6B6F696B6F69ULL);
@@ -53,23 +64,23 @@ std::uint64_t random_deals(std::uint64_t n, std::uint64_t seed, const Rules& rul
 }  // namespace
 
 void bind_koikoi(py::module_& m) {
-  py::class_<Rules>(m, "Rules", "Rule options of one Koi-Koi deal (see the presets 'seed' and 'nintendo').")
-      .def(py::init<>(), "The seed rules.")
+  py::class_<Rules> rules(m, "Rules", "Rule options of one Koi-Koi deal (see the presets 'seed' and 'nintendo').")
+  rules.def(py::init<>(), "The seed rules.")
       .def_static("preset", &Rules::preset, py::arg("name"), "A preset by name: 'seed' or 'nintendo'.")
       .def_static("parse", &Rules::parse, py::arg("text"))
       .def("to_string", &Rules::to_string)
       .def("__str__", &Rules::to_string)
       .def("__repr__", [](const Rules& r) { return "Rules.parse('" + r.to_string() + "')"; })
       .def(py::self == py::self)
-      .def_readwrite("five_brights", &Rules::five_brights)
-      .def_readwrite("four_brights", &Rules::four_brights)
-      .def_readwrite("rainy_four_brights", &Rules::rainy_four_brights)
-      .def_readwrite("three_brights", &Rules::three_brights)
-      .def_readwrite("viewing", &Rules::viewing)
       .def_readwrite("seven_point_double", &Rules::seven_point_double)
       .def_readwrite("koikoi_double", &Rules::koikoi_double)
-      .def_readwrite("max_koikoi", &Rules::max_koikoi)
       .def_readwrite("redeal_three_on_table", &Rules::redeal_three_on_table);
+  bind_small_int(rules, "five_brights", &Rules::five_brights);
+  bind_small_int(rules, "four_brights", &Rules::four_brights);
+  bind_small_int(rules, "rainy_four_brights", &Rules::rainy_four_brights);
+  bind_small_int(rules, "three_brights", &Rules::three_brights);
+  bind_small_int(rules, "viewing", &Rules::viewing);
+  bind_small_int(rules, "max_koikoi", &Rules::max_koikoi);
 
   m.attr("CARD_NAMES") = std::vector<std::string>(koikoi::kCardNames.begin(), koikoi::kCardNames.end());
   m.attr("YAKU_NAMES") = std::vector<std::string>(koikoi::kYakuNames.begin(), koikoi::kYakuNames.end());
