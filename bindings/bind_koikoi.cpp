@@ -64,7 +64,7 @@ std::uint64_t random_deals(std::uint64_t n, std::uint64_t seed, const Rules& rul
 }  // namespace
 
 void bind_koikoi(py::module_& m) {
-  py::class_<Rules> rules(m, "Rules", "Rule options of one Koi-Koi deal (see the presets 'seed' and 'nintendo').")
+  py::class_<Rules> rules(m, "Rules", "Rule options of one Koi-Koi deal (see the presets 'seed' and 'nintendo').");
   rules.def(py::init<>(), "The seed rules.")
       .def_static("preset", &Rules::preset, py::arg("name"), "A preset by name: 'seed' or 'nintendo'.")
       .def_static("parse", &Rules::parse, py::arg("text"))

@@ -117,7 +117,7 @@ def test_presets_and_rules_notation() -> None:
     assert kk.Rules.parse(str(custom)) == custom
     with pytest.raises(RuleOptionError, match="unknown preset 'tengoku'"):
         kk.Rules.preset("tengoku")
-    with pytest.raises(RuleOptionError, match="viewing must be 0..99, got -5"):
+    with pytest.raises(RuleOptionError, match=r"viewing must be 0\.\.99, got -5"):
         custom.viewing = -5
     assert custom.viewing == 5
     for bad in ["", "b15-10-8", "b15-10-8-6,dk,d7", "b15-10-8-6,x", "b15-10-8-6,v0", "b1-2-3-4-5"]:
