@@ -86,6 +86,16 @@ def test_stock_card_with_two_matches_is_a_separate_choice() -> None:
     assert kk.card_from_name("8c2") in s.table
 
 
+def test_yaku_is_checked_only_after_the_stock_card() -> None:
+    s = position("1r 2c1 3c1 5c1 6c1 7c1 9c1 12c1", "10a 2c2 3c2 5c2 6c2 7c2 9c2 12c2", "1c1 8c1 8c2",
+                 pile0="4r 5r 7r 11r", stock_top="8a", dump=1)
+    s.play("play 1r")  # five ribbons already, but the turned-over 8a still has to be resolved
+    assert (s.phase, s.total(0), moves(s)) == ("take", 0, ["take 8c1", "take 8c2"])
+    s.play("take 8c2")
+    assert (s.phase, s.to_move(), s.total(0), moves(s)) == ("decide", 0, 1, ["koikoi", "stop"])
+    assert s.pile(0) == cards("1r 1c1 4r 5r 7r 8a 8c2 11r")
+
+
 # Koi-koi flow: player 0 holds four plain ribbons; player 1 holds Boar and Butterflies.
 FLOW = dict(
     hand0="1r 2r 3c1 5c1 6c1 7c1 9c1 12c1",

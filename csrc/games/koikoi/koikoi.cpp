@@ -35,6 +35,7 @@ int max_month_count(Bitboard b) noexcept {
 
 }  // namespace
 
+static_assert(ImperfectInformationGame<State> && HasPliesBound<State>);
 static_assert(sizeof(State) <= 96, "the state stays a few words: copy-make in the searches");
 
 bool State::has_hand_yaku(Bitboard hand) noexcept {
