@@ -14,6 +14,7 @@ using namespace kofun;
 namespace kofun::bind {
 void bind_connect4(py::module_& m);
 void bind_sensei(py::module_& m);
+void bind_koikoi(py::module_& m);
 }  // namespace kofun::bind
 
 PYBIND11_MODULE(_core, m) {
@@ -80,4 +81,6 @@ PYBIND11_MODULE(_core, m) {
   kofun::bind::bind_connect4(c4);
   auto sensei = m.def_submodule("sensei", "Sensei (7x7 race game, a re-edition of Diaballik).");
   kofun::bind::bind_sensei(sensei);
+  auto kk = m.def_submodule("koikoi", "Koi-Koi (Hanafuda), one deal as a full-information state.");
+  kofun::bind::bind_koikoi(kk);
 }

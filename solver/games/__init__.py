@@ -52,10 +52,11 @@ def game_of_state(state: Any) -> GameInfo:
 
 
 def _register_all() -> None:
-    from . import connect4, sensei
+    from . import connect4, koikoi, sensei
 
     register(connect4.GAME, "c4")
     register(sensei.GAME)
+    register(koikoi.GAME, "hanafuda")
 
 
 _register_all()

@@ -1,0 +1,34 @@
+// Yaku scoring of a capture pile: popcounts over the card masks of cards.hpp, under the rule options.
+//
+// Different yaku add up; of the bright yaku only the best one counts. Every yaku is monotone in the pile (adding
+// cards never lowers the total), which the koi-koi decision relies on ("the total rose" == "a new yaku or a
+// higher total").
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "cards.hpp"
+#include "rules.hpp"
+
+namespace kofun::koikoi {
+
+enum class Yaku : std::uint8_t {
+  kFiveBrights, kFourBrights, kRainyFourBrights, kThreeBrights, kBoarDeerButterflies, kPoetryRibbons,
+  kBlueRibbons, kFlowerViewing, kMoonViewing, kAnimals, kRibbons, kChaff, kCount
+};
+inline constexpr int kNumYaku = static_cast<int>(Yaku::kCount);
+
+inline constexpr std::array<std::string_view, kNumYaku> kYakuNames = {
+    "five brights",   "four brights",   "rainy four brights", "three brights", "boar-deer-butterflies",
+    "poetry ribbons", "blue ribbons",   "flower viewing",     "moon viewing",  "animals",
+    "ribbons",        "chaff"};
+
+// Points of every yaku in `pile` (0 where the yaku is not made).
+std::array<std::int16_t, kNumYaku> yaku_points(Bitboard pile, const Rules& rules) noexcept;
+
+// Sum of yaku_points: the total a stop would cash before doubling.
+int yaku_total(Bitboard pile, const Rules& rules) noexcept;
+
+}  // namespace kofun::koikoi

@@ -1,0 +1,151 @@
+"""Koi-Koi façade: rule options, board drawing, and multi-deal matches.
+
+The compiled state (``solver._core.koikoi.State``) is one deal with everything known; its notation and the
+information-state notation are documented in ``docs/koikoi.md``. A match of several deals (option ``rounds``)
+with the dealer passing to the winner of the last deal is run here, in :class:`Match`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import _core
+from .._core import RuleOptionError
+from ..options import OptionSpec
+from .base import GameInfo
+
+kk = _core.koikoi
+
+#: Long card names, indexed by card number (card = 4 * (month - 1) + index).
+CARD_TITLES: tuple[str, ...] = (
+    "Crane", "Pine poetry ribbon", "Pine chaff", "Pine chaff",
+    "Bush warbler", "Plum poetry ribbon", "Plum chaff", "Plum chaff",
+    "Curtain", "Cherry poetry ribbon", "Cherry chaff", "Cherry chaff",
+    "Cuckoo", "Wisteria red ribbon", "Wisteria chaff", "Wisteria chaff",
+    "Bridge", "Iris red ribbon", "Iris chaff", "Iris chaff",
+    "Butterflies", "Peony blue ribbon", "Peony chaff", "Peony chaff",
+    "Boar", "Bush clover red ribbon", "Bush clover chaff", "Bush clover chaff",
+    "Moon", "Geese", "Susuki chaff", "Susuki chaff",
+    "Sake cup", "Chrysanthemum blue ribbon", "Chrysanthemum chaff", "Chrysanthemum chaff",
+    "Deer", "Maple blue ribbon", "Maple chaff", "Maple chaff",
+    "Rain man", "Swallow", "Willow red ribbon", "Lightning",
+    "Phoenix", "Paulownia chaff", "Paulownia chaff", "Paulownia chaff",
+)  # fmt: skip
+
+PRESET_ROUNDS = {"seed": 1, "nintendo": 12}
+
+OPTIONS = (
+    OptionSpec("preset", "seed", "base rule set", choices=tuple(PRESET_ROUNDS)),
+    OptionSpec("sake_viewing", False, "flower- and moon-viewing with the Sake cup, 5 points each"),
+    OptionSpec("seven_point_double", False, "a stop worth 7 or more points is doubled"),
+    OptionSpec("koikoi_double", False, "a stop after the opponent called koi-koi is doubled"),
+    OptionSpec("rounds", 0, "deals in a match (0: the preset's number, 1 for seed, 12 for nintendo)", min_value=0,
+               max_value=99),
+)
+
+
+def card_names(cards: list[int]) -> str:
+    """Card numbers as their notation joined by spaces ('-' when empty)."""
+    return " ".join(kk.CARD_NAMES[c] for c in cards) or "-"
+
+
+class KoikoiInfo(GameInfo):
+    """Koi-Koi as the front end sees it."""
+
+    def rules(self, options: Mapping[str, Any] | None = None) -> Any:
+        """The compiled ``Rules`` of validated options: the preset, plus whichever flags are switched on."""
+        opts = self.check_options(options)
+        rules = kk.Rules.preset(opts["preset"])
+        if opts["sake_viewing"]:
+            rules.viewing = 5
+        if opts["seven_point_double"]:
+            rules.seven_point_double = True
+        if opts["koikoi_double"]:
+            rules.koikoi_double = True
+        return rules
+
+    def rounds(self, options: Mapping[str, Any] | None = None) -> int:
+        """Deals in a match under `options`."""
+        opts = self.check_options(options)
+        return int(opts["rounds"]) or PRESET_ROUNDS[opts["preset"]]
+
+    def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> Any:
+        """A deal from `seed` (misdeals are redealt from the same seed; the dealer is drawn from it too)."""
+        if seed < 0:
+            raise RuleOptionError(f"koikoi: seed must be >= 0, got {seed}")
+        return kk.State.deal(seed, self.rules(options))
+
+    def parse(self, text: str, options: Mapping[str, Any] | None = None) -> Any:
+        """A position from its notation (the notation carries its own rules; `options` are only validated)."""
+        self.check_options(options)
+        return kk.State.parse(text)
+
+    def render(self, state: Any) -> str:
+        """Hands, table, capture piles with their yaku, stock, and whose decision is pending."""
+        rules = state.rules
+        lines = [f"rules {rules}, dealer {state.first}, phase {state.phase}, player {state.to_move()} to act"]
+        for p in (0, 1):
+            yaku = kk.yaku(state.pile(p), rules)
+            shown = ", ".join(f"{name} {pts}" for name, pts in yaku.items()) or "no yaku"
+            lines.append(f"hand {p}: {card_names(state.hand(p))}")
+            lines.append(f"pile {p}: {card_names(state.pile(p))}  ({shown}; koi-koi x{state.koikoi_calls(p)})")
+        lines.append(f"table : {card_names(state.table)}")
+        if state.drawn >= 0:
+            lines.append(f"drawn : {kk.CARD_NAMES[state.drawn]} ({CARD_TITLES[state.drawn]}) - choose its capture")
+        lines.append(f"stock : {len(state.stock)} cards")
+        if state.is_terminal():
+            lines.append("result: draw" if state.winner < 0 else f"result: player {state.winner} scores {state.points}")
+        return "\n".join(lines)
+
+
+GAME = KoikoiInfo(name="koikoi", title="Koi-Koi (Hanafuda)", core=kk, options=OPTIONS, random_setup=True)
+
+
+@dataclass
+class Match:
+    """A match of several deals: scores add up, and the dealer of the next deal is the winner of the last one
+    (the other player after a draw). The first dealer is drawn from the seed."""
+
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    round: int = 0
+    dealer: int = -1
+
+    def __post_init__(self) -> None:
+        self.rules = GAME.rules(self.options)
+        self.rounds = GAME.rounds(self.options)
+        if self.dealer < 0:
+            self.dealer = kk.State.deal(self.seed, self.rules).first
+
+    def is_over(self) -> bool:
+        """True once every deal has been played."""
+        return self.round >= self.rounds
+
+    def next_deal(self) -> Any:
+        """The state of the current deal (dealt from the seed and the round number, the current dealer first)."""
+        if self.is_over():
+            raise RuleOptionError(f"koikoi match: all {self.rounds} deals have been played")
+        return kk.State.deal(self.seed * 1000 + self.round, self.rules, self.dealer)
+
+    def record(self, state: Any) -> None:
+        """Adds a finished deal's points and passes the dealer on."""
+        if not state.is_terminal():
+            raise RuleOptionError("koikoi match: the deal is not over yet")
+        if state.winner >= 0:
+            self.scores[state.winner] += state.points
+            self.dealer = state.winner
+        else:
+            self.dealer = 1 - self.dealer
+        self.round += 1
+
+    def play(self, choose: Callable[[Any], int]) -> list[int]:
+        """Plays every remaining deal with `choose(state) -> move`; returns the final scores."""
+        while not self.is_over():
+            state = self.next_deal()
+            while not state.is_terminal():
+                state.apply(choose(state))
+            self.record(state)
+        return self.scores
