@@ -33,6 +33,8 @@ class BenchCase:
         return f"{self.game}/{self.algorithm}/{self.position or '-'}"
 
 
+# MCTS rows use positions that MCTS-Solver proves inside the budget, so that their iteration counts (not only
+# the budgets) depend on the search's behaviour.
 SUITE: tuple[BenchCase, ...] = (
     BenchCase("connect4", "", "alphabeta", depth=12, options={"hash_mb": 16}),
     BenchCase("connect4", "4453", "alphabeta", depth=14, options={"hash_mb": 16}),
@@ -41,7 +43,15 @@ SUITE: tuple[BenchCase, ...] = (
     BenchCase("connect4", "", "mcts", nodes=50_000, seed=1, options={"memory_mb": 64}),
     BenchCase("connect4", "4455", "mcts", nodes=20_000, seed=2, options={"memory_mb": 64}),
     BenchCase(
-        "connect4", "44444", "mcts", nodes=30_000, seed=3, options={"memory_mb": 64, "transpositions": True}
+        "connect4", "5624531471331144743734623", "mcts", nodes=20_000, seed=3, options={"memory_mb": 64}
+    ),
+    BenchCase(
+        "connect4",
+        "2544447244255221571",
+        "mcts",
+        nodes=100_000,
+        seed=4,
+        options={"memory_mb": 64, "transpositions": True},
     ),
 )
 

@@ -330,6 +330,7 @@ class Tree {
       const std::uint8_t proof = nd.flags & kProofMask;
       if (solver_ && proof != 0 && mover >= 0) {  // exact outcome for the mover
         proven_returns(ret, mover, proof);
+        proven_leaf = true;  // a merged node may have been proven through another parent: tell this one
         break;
       }
       if (s.is_terminal()) {

@@ -162,3 +162,15 @@ def test_more_threads_than_iterations() -> None:
     r = C4().mcts(limits(nodes=3, threads=4, seed=1), memory_mb=4)
     assert r.nodes == 3 and sum(m.visits for m in r.moves) == 3
     assert r.best_move in C4().legal_moves()
+
+
+@pytest.mark.parametrize("notation", ["5624531471331144743734623", "2544447244255221571"])
+def test_transpositions_prove_midgame_wins(notation: str) -> None:
+    # Won for the side to move (alpha-beta proves it); merged nodes must pass their proofs to every parent.
+    state = C4.parse(notation)
+    exact = state.alphabeta(limits(depth=42), hash_mb=8)
+    assert exact.proof == WIN
+    r = state.mcts(limits(nodes=100_000, seed=5), transpositions=True, memory_mb=32)
+    assert r.proof == WIN and r.nodes < 100_000
+    child = play_line(state, [r.best_move])
+    assert child.alphabeta(limits(depth=42), hash_mb=8).proof == LOSS
