@@ -78,6 +78,7 @@ class Worker {
         beta = std::min(prev_score + delta, kInfinity);
       }
       int score = 0;
+      partial_move_ = kNoMove;  // a fail-high of an aspiration attempt stays known through the re-search
       for (;;) {
         score = search_root(depth, alpha, beta);
         if (aborted_) break;
@@ -244,7 +245,6 @@ class Worker {
   // The root: PVS over root_moves_ (ordered by the previous iteration), recording each move's score and bound.
   int search_root(int depth, int alpha, int beta) {
     pv_len_[0] = 0;
-    partial_move_ = kNoMove;
     if (count_node()) return 0;
     int best = -kInfinity;
     for (std::size_t i = 0; i < root_moves_.size(); ++i) {
