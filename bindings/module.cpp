@@ -6,6 +6,7 @@
 #include "../csrc/search/limits.hpp"
 #include "../csrc/search/mcts.hpp"
 #include "../csrc/search/result.hpp"
+#include "../csrc/search/score.hpp"
 #include "../csrc/search/tt.hpp"
 
 namespace py = pybind11;
@@ -76,6 +77,8 @@ PYBIND11_MODULE(_core, m) {
   m.attr("NO_MOVE") = kNoMove;
   m.attr("TT_ENTRY_BYTES") = sizeof(TTEntry);
   m.attr("MCTS_NODE_BYTES") = sizeof(MctsNode);
+  m.attr("MATE_SCORE") = kMate;      // alpha-beta: a win p plies ahead scores MATE_SCORE - p
+  m.attr("EVAL_BOUND") = kEvalBound;  // heuristic values stay strictly inside (-EVAL_BOUND, EVAL_BOUND)
 
   auto c4 = m.def_submodule("connect4", "Connect Four (7x6), the reference game.");
   kofun::bind::bind_connect4(c4);

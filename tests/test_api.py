@@ -40,7 +40,10 @@ def test_parse_and_new() -> None:
         solver.parse("c4", "44x")
     with pytest.raises(solver.RuleOptionError, match="unknown rule option 'columns'"):
         solver.new("c4", columns=8)
-    with pytest.raises(solver.UnknownGameError, match=r"unknown game 'go' \(known games: connect4 \(c4\), koikoi \(hanafuda\), sensei\)"):
+    with pytest.raises(
+        solver.UnknownGameError,
+        match=r"unknown game 'go' \(known games: connect4 \(c4\), koikoi \(hanafuda\), sensei\)",
+    ):
         solver.parse("go", "")
 
 

@@ -281,5 +281,8 @@ def test_python_dash_m_runs_the_cli() -> None:
         check=False,
         cwd=Path(__file__).parent.parent,
     )
-    assert proc.returncode == 2 and proc.stderr == "error: unknown game 'go' (known games: connect4 (c4), koikoi (hanafuda), sensei)\n"
+    assert (
+        proc.returncode == 2
+        and proc.stderr == "error: unknown game 'go' (known games: connect4 (c4), koikoi (hanafuda), sensei)\n"
+    )
     assert proc.stdout == ""

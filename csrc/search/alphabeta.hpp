@@ -78,6 +78,7 @@ class Worker {
         beta = std::min(prev_score + delta, kInfinity);
       }
       int score = 0;
+      partial_move_ = kNoMove;  // a fail-high of an aspiration attempt stays known through the re-search
       for (;;) {
         score = search_root(depth, alpha, beta);
         if (aborted_) break;
@@ -98,6 +99,7 @@ class Worker {
       }
       prev_score = score;
       have_prev = true;
+      order_root_moves();
       if (id_ == 0) complete_iteration(out, depth, score);
       if (is_proven_score(score) && plies_of_score(score) <= depth) break;
       if constexpr (HasPliesBound<G>)
@@ -243,7 +245,6 @@ class Worker {
   // The root: PVS over root_moves_ (ordered by the previous iteration), recording each move's score and bound.
   int search_root(int depth, int alpha, int beta) {
     pv_len_[0] = 0;
-    partial_move_ = kNoMove;
     if (count_node()) return 0;
     int best = -kInfinity;
     for (std::size_t i = 0; i < root_moves_.size(); ++i) {
@@ -276,14 +277,17 @@ class Worker {
     return best;
   }
 
-  void complete_iteration(SearchResult& out, int depth, int score) {
-    // Best move first, then the others by score (stable: equal scores keep the previous order).
+  // After a completed iteration: best move first, then the others by score (stable: ties keep their order).
+  void order_root_moves() {
     std::stable_sort(root_moves_.begin(), root_moves_.end(), [&](const RootMove& a, const RootMove& b) {
       if (a.move == partial_move_) return b.move != partial_move_;
       if (b.move == partial_move_) return false;
       return a.score > b.score;
     });
     prev_best_ = root_moves_[0].move;
+  }
+
+  void complete_iteration(SearchResult& out, int depth, int score) {
     out.best_move = prev_best_;
     out.value = score;
     out.depth = depth;

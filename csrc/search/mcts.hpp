@@ -141,23 +141,22 @@ class Tree {
     return (pool_[i].flags & kAlias) ? pool_[i].first_child : i;
   }
 
-  // Most-visited path from the root (the root's first move given).
+  // Principal variation from the root (whose first move is given): at each node the quickest proven win of the
+  // player to move, else (all children lost) the slowest proven loss, else the most visited child that is not a
+  // proven loss. Along a proven line it therefore has exactly plies_to_end moves.
   std::vector<Move> principal_variation(Move first) const {
     std::vector<Move> pv;
     std::uint32_t n = 0;
     for (int d = 0; d < kMaxPath; ++d) {
       const MctsNode& nd = pool_[n];
       if (!(nd.flags & kExpanded) || nd.num_children == 0) break;
+      const std::uint32_t begin = nd.first_child, end = nd.first_child + nd.num_children;
       std::uint32_t best = 0;
-      std::uint32_t best_visits = 0;
-      for (std::uint32_t c = nd.first_child; c < nd.first_child + nd.num_children; ++c) {
-        const MctsNode& ch = node(c);
-        const bool pick = d == 0 ? pool_[c].move == first : ch.visits > best_visits;
-        if (pick) {
-          best = c;
-          best_visits = ch.visits;
-          if (d == 0) break;
-        }
+      if (d == 0) {
+        for (std::uint32_t c = begin; c < end && best == 0; ++c)
+          if (pool_[c].move == first) best = c;
+      } else {
+        best = pv_child(begin, end);
       }
       if (best == 0 || node(best).visits == 0) break;
       pv.push_back(pool_[best].move);
@@ -167,6 +166,22 @@ class Tree {
   }
 
  private:
+  std::uint32_t pv_child(std::uint32_t begin, std::uint32_t end) const {
+    std::uint32_t win = 0, loss = 0, other = 0;
+    bool all_lost = true;
+    for (std::uint32_t c = begin; c < end; ++c) {
+      const MctsNode& ch = node(c);
+      const std::uint8_t p = ch.flags & kProofMask;
+      if (p == 1 && (win == 0 || ch.plies < node(win).plies)) win = c;
+      if (p == 2 && (loss == 0 || ch.plies > node(loss).plies)) loss = c;
+      if (p != 2) {
+        all_lost = false;
+        if (other == 0 || ch.visits > node(other).visits) other = c;
+      }
+    }
+    return win ? win : all_lost ? loss : other;
+  }
+
   struct MapSlot {
     std::uint64_t key;
     std::uint32_t node;  // 0: empty (the root is never stored)
@@ -330,6 +345,7 @@ class Tree {
       const std::uint8_t proof = nd.flags & kProofMask;
       if (solver_ && proof != 0 && mover >= 0) {  // exact outcome for the mover
         proven_returns(ret, mover, proof);
+        proven_leaf = true;  // a merged node may have been proven through another parent: tell this one
         break;
       }
       if (s.is_terminal()) {
@@ -481,13 +497,13 @@ SearchResult mcts(const G& root, const SearchLimits& limits, SearchControl* cont
     if (s.proof == Proof::kDraw) s.value = 0.0;
   }
   auto better = [](const MoveStat& a, const MoveStat& b) {
-    // A proven win (quickest first) beats everything; a proven loss (slowest first) comes last.
+    // A proven win (quickest first) beats everything, then the unproven moves and draws by visits; proven losses
+    // (slowest first) come last.
     auto rank = [](const MoveStat& s) { return s.proof == Proof::kWin ? 2 : s.proof == Proof::kLoss ? 0 : 1; };
     if (rank(a) != rank(b)) return rank(a) > rank(b);
     if (a.proof == Proof::kWin && a.plies_to_end != b.plies_to_end) return a.plies_to_end < b.plies_to_end;
-    if (a.visits != b.visits) return a.visits > b.visits;
     if (a.proof == Proof::kLoss && a.plies_to_end != b.plies_to_end) return a.plies_to_end > b.plies_to_end;
-    return false;
+    return a.visits > b.visits;
   };
   std::stable_sort(out.moves.begin(), out.moves.end(), better);
   if (!out.moves.empty()) {

@@ -41,8 +41,9 @@ OPTIONS = (
     OptionSpec("sake_viewing", False, "flower- and moon-viewing with the Sake cup, 5 points each"),
     OptionSpec("seven_point_double", False, "a stop worth 7 or more points is doubled"),
     OptionSpec("koikoi_double", False, "a stop after the opponent called koi-koi is doubled"),
-    OptionSpec("rounds", 0, "deals in a match (0: the preset's number, 1 for seed, 12 for nintendo)", min_value=0,
-               max_value=99),
+    OptionSpec(
+        "rounds", 0, "deals in a match (0: the preset's number, 1 for seed, 12 for nintendo)", min_value=0, max_value=99
+    ),
 )
 
 

@@ -12,15 +12,23 @@ from solver.games.koikoi import GAME, Match
 
 
 def test_options_map_to_rules() -> None:
-    assert GAME.check_options({}) == {"preset": "seed", "sake_viewing": False, "seven_point_double": False,
-                                      "koikoi_double": False, "rounds": 0}
+    assert GAME.check_options({}) == {
+        "preset": "seed",
+        "sake_viewing": False,
+        "seven_point_double": False,
+        "koikoi_double": False,
+        "rounds": 0,
+    }
     assert GAME.rules({}) == kk.Rules()
     assert GAME.rules({"preset": "nintendo"}) == kk.Rules.preset("nintendo")
     r = GAME.rules({"sake_viewing": True, "seven_point_double": "true", "koikoi_double": True})
     assert (r.viewing, r.seven_point_double, r.koikoi_double, r.max_koikoi) == (5, True, True, 0)
     assert str(r) == "b15-10-8-6,v5,d7,dk"
-    assert (GAME.rounds({}), GAME.rounds({"preset": "nintendo"}), GAME.rounds({"preset": "nintendo", "rounds": 3})) \
-        == (1, 12, 3)
+    assert (GAME.rounds({}), GAME.rounds({"preset": "nintendo"}), GAME.rounds({"preset": "nintendo", "rounds": 3})) == (
+        1,
+        12,
+        3,
+    )
     with pytest.raises(RuleOptionError, match="'tengoku' is not one of 'seed', 'nintendo'"):
         GAME.rules({"preset": "tengoku"})
     with pytest.raises(RuleOptionError, match="unknown rule option 'sake'"):

@@ -53,34 +53,45 @@ def test_move_notation() -> None:
     s = position("1b 8b 9a 12b", "2a 2r 3r 4a", TABLE, stock_top="8a", dump=1)
     assert s.move_to_string(s.parse_move("play 8b x 8c1")) == "play 8b x 8c1"
     assert s.parse_move("play 1b") & 0x3F == kk.card_from_name("1b")
-    for bad, err in [("play", NotationError), ("play 13b", NotationError), ("take", NotationError),
-                     ("Stop", NotationError), ("play 2a", IllegalMoveError), ("stop", IllegalMoveError),
-                     ("koikoi", IllegalMoveError), ("take 8c1", IllegalMoveError), ("play 8b x 9r", IllegalMoveError)]:
+    for bad, err in [
+        ("play", NotationError),
+        ("play 13b", NotationError),
+        ("take", NotationError),
+        ("Stop", NotationError),
+        ("play 2a", IllegalMoveError),
+        ("stop", IllegalMoveError),
+        ("koikoi", IllegalMoveError),
+        ("take 8c1", IllegalMoveError),
+        ("play 8b x 9r", IllegalMoveError),
+    ]:
         with pytest.raises(err):
             s.parse_move(bad)
     s.play("play 12b")  # draws 8a: two matches
     assert s.move_to_string(s.parse_move("take 8c2")) == "take 8c2"
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("", "missing field 'rules='"),
-    ("rules=seed", "missing field 'first='"),
-    ("rules=tengoku first=0", "koikoi rules"),
-    (START.replace("first=0", "first=2"), "first: expected 0 or 1"),
-    (START.replace("turn=0", "turn=1"), "player 0's turn"),
-    (START.replace("phase=play", "phase=dance"), "phase"),
-    (START.replace("1b,8b", "1b,1b"), "listed twice"),
-    (START.replace("12b hand1", "12x hand1"), "unknown card '12x'"),
-    (START.replace("koikoi=0,0", "koikoi=0"), "koikoi"),
-    (START.replace("total=0,0", "total=1,0"), "total"),
-    (START.replace("phase=play", "phase=take"), "drawn= is given exactly in phase take"),
-    (START.replace("phase=play", "phase=end"), "result= is given exactly in phase end"),
-    (START.replace("hand0=1b,", "hand0=").replace("pile0=-", "pile0=1b"), "the stock must hold .* = 15 cards"),
-    (START.replace("hand1=2a,", "hand1=").replace("pile0=-", "pile0=2a"), "hand sizes must be equal"),
-    (START + " extra=1", "unexpected field"),
-    (START + " ", "trailing space"),
-    (START.replace(" table", "  table"), "expected field"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "missing field 'rules='"),
+        ("rules=seed", "missing field 'first='"),
+        ("rules=tengoku first=0", "koikoi rules"),
+        (START.replace("first=0", "first=2"), "first: expected 0 or 1"),
+        (START.replace("turn=0", "turn=1"), "player 0's turn"),
+        (START.replace("phase=play", "phase=dance"), "phase"),
+        (START.replace("1b,8b", "1b,1b"), "listed twice"),
+        (START.replace("12b hand1", "12x hand1"), "unknown card '12x'"),
+        (START.replace("koikoi=0,0", "koikoi=0"), "koikoi"),
+        (START.replace("total=0,0", "total=1,0"), "total"),
+        (START.replace("phase=play", "phase=take"), "drawn= is given exactly in phase take"),
+        (START.replace("phase=play", "phase=end"), "result= is given exactly in phase end"),
+        (START.replace("hand0=1b,", "hand0=").replace("pile0=-", "pile0=1b"), "the stock must hold .* = 15 cards"),
+        (START.replace("hand1=2a,", "hand1=").replace("pile0=-", "pile0=2a"), "hand sizes must be equal"),
+        (START + " extra=1", "unexpected field"),
+        (START + " ", "trailing space"),
+        (START.replace(" table", "  table"), "expected field"),
+    ],
+)
 def test_malformed_positions_name_the_fault(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
         kk.State.parse(text)
@@ -136,9 +147,9 @@ def test_fuzz_mutated_notation(text: str, pos: int, op: int, piece: str) -> None
     if op == 0:
         mutated = text[:i] + piece + text[i:]
     elif op == 1:
-        mutated = text[:i] + text[i + len(piece) + 1:]
+        mutated = text[:i] + text[i + len(piece) + 1 :]
     elif op == 2:
-        mutated = text[:i] + piece + text[i + len(piece):]
+        mutated = text[:i] + piece + text[i + len(piece) :]
     else:
         tokens = text.split(" ")
         j = pos % len(tokens)

@@ -36,8 +36,19 @@ def test_one_match_captures_the_pair() -> None:
 
 def test_two_matches_the_player_chooses() -> None:
     s = fresh("10c2")
-    assert moves(s) == sorted(["play 1b", "play 8b x 8c1", "play 8b x 8c2", "play 9a", "play 12b", "play 5a",
-                               "play 6a", "play 7a", "play 10a"])
+    assert moves(s) == sorted(
+        [
+            "play 1b",
+            "play 8b x 8c1",
+            "play 8b x 8c2",
+            "play 9a",
+            "play 12b",
+            "play 5a",
+            "play 6a",
+            "play 7a",
+            "play 10a",
+        ]
+    )
     with pytest.raises(IllegalMoveError, match="two table cards match"):
         s.parse_move("play 8b")
     with pytest.raises(IllegalMoveError):
@@ -87,8 +98,14 @@ def test_stock_card_with_two_matches_is_a_separate_choice() -> None:
 
 
 def test_yaku_is_checked_only_after_the_stock_card() -> None:
-    s = position("1r 2c1 3c1 5c1 6c1 7c1 9c1 12c1", "10a 2c2 3c2 5c2 6c2 7c2 9c2 12c2", "1c1 8c1 8c2",
-                 pile0="4r 5r 7r 11r", stock_top="8a", dump=1)
+    s = position(
+        "1r 2c1 3c1 5c1 6c1 7c1 9c1 12c1",
+        "10a 2c2 3c2 5c2 6c2 7c2 9c2 12c2",
+        "1c1 8c1 8c2",
+        pile0="4r 5r 7r 11r",
+        stock_top="8a",
+        dump=1,
+    )
     s.play("play 1r")  # five ribbons already, but the turned-over 8a still has to be resolved
     assert (s.phase, s.total(0), moves(s)) == ("take", 0, ["take 8c1", "take 8c2"])
     s.play("take 8c2")
@@ -162,12 +179,15 @@ def test_koikoi_double_and_nintendo_single_koikoi() -> None:
     assert (s.winner, s.points) == (0, 4)
 
 
-@pytest.mark.parametrize(("pile0", "rules", "points"), [
-    ("1r 2r", "seed", 6),
-    ("1r 2r 4r 5r", "seed", 7),
-    ("1r 2r", "b15-10-8-6,d7", 6),
-    ("1r 2r 4r 5r", "b15-10-8-6,d7", 14),
-])
+@pytest.mark.parametrize(
+    ("pile0", "rules", "points"),
+    [
+        ("1r 2r", "seed", 6),
+        ("1r 2r 4r 5r", "seed", 7),
+        ("1r 2r", "b15-10-8-6,d7", 6),
+        ("1r 2r 4r 5r", "b15-10-8-6,d7", 14),
+    ],
+)
 def test_seven_point_double(pile0: str, rules: str, points: int) -> None:
     s = position("3r 12b", "12c1 12c2", "3c1", pile0=pile0, stock_top="11c", rules=rules, dump=1)
     s.play("play 3r")

@@ -72,8 +72,13 @@ def test_sake_cup_counts_as_animal_and_as_chaff() -> None:
 def test_yaku_add_up() -> None:
     # BDB + 5 animals + 3 poetry ribbons + 5 ribbons + three brights: 5 + 1 + 6 + 1 + 6
     pile = "6a 7a 10a 2a 4a 1r 2r 3r 4r 5r 1b 3b 8b"
-    assert yaku(pile) == {"boar-deer-butterflies": 5, "animals": 1, "poetry ribbons": 6, "ribbons": 1,
-                          "three brights": 6}
+    assert yaku(pile) == {
+        "boar-deer-butterflies": 5,
+        "animals": 1,
+        "poetry ribbons": 6,
+        "ribbons": 1,
+        "three brights": 6,
+    }
     assert kk.yaku_total(cards(pile), SEED) == 19
     # the best bright yaku only: five brights replaces four and three
     assert yaku("1b 3b 8b 11b 12b 1r 2r 3r") == {"five brights": 15, "poetry ribbons": 6}
@@ -103,11 +108,21 @@ def test_presets_and_rules_notation() -> None:
     n = NINTENDO
     assert (n.five_brights, n.four_brights, n.rainy_four_brights, n.three_brights) == (10, 8, 7, 5)
     assert (n.viewing, n.seven_point_double, n.koikoi_double, n.max_koikoi, n.redeal_three_on_table) == (
-        5, True, True, 1, True)
+        5,
+        True,
+        True,
+        1,
+        True,
+    )
     s = kk.Rules.preset("seed")
     assert (s.five_brights, s.four_brights, s.rainy_four_brights, s.three_brights) == (15, 10, 8, 6)
     assert (s.viewing, s.seven_point_double, s.koikoi_double, s.max_koikoi, s.redeal_three_on_table) == (
-        0, False, False, 0, False)
+        0,
+        False,
+        False,
+        0,
+        False,
+    )
     assert str(s) == "seed" and str(n) == "nintendo"
     assert kk.Rules.parse("b10-8-7-5,v5,d7,dk,k1,r3") == n
     custom = kk.Rules()

@@ -8,7 +8,7 @@ from typing import Any
 from solver import _core
 
 C4 = _core.connect4.State
-MATE = 30000  # score.hpp: a win p plies ahead scores MATE - p
+MATE = _core.MATE_SCORE  # a win p plies ahead scores MATE - p
 
 
 def limits(*, depth: int = 0, nodes: int = 0, time_s: float = 0.0, threads: int = 1, seed: int = 0) -> Any:

@@ -183,8 +183,9 @@ def test_bad_table_size_and_terminal_position_raise() -> None:
         C4().minimax(-1)
 
 
-def test_entry_size() -> None:
+def test_constants() -> None:
     assert _core.TT_ENTRY_BYTES == 16
+    assert (_core.MATE_SCORE, _core.EVAL_BOUND) == (30000, 20000)
 
 
 def test_time_limit_ends_the_search() -> None:

@@ -52,14 +52,18 @@ def test_solver_proves_win_in_three() -> None:
     assert (r.proof, r.plies_to_end) == (WIN, 3)
     assert r.best_move in (2, 5)
     assert r.nodes < 50000  # the search ends once the root is proven
-    assert r.pv[0] == r.best_move
-    play_line(state, r.pv)
+    # The PV follows the proof: the quickest win, the opponent's slowest defence, ending the game.
+    end = play_line(state, r.pv)
+    assert len(r.pv) == 3 and end.is_terminal() and end.winner() == state.to_move()
 
 
 def test_solver_proves_loss_in_two() -> None:
-    r = C4.parse("44553").mcts(limits(nodes=50000, seed=5), memory_mb=16)
+    state = C4.parse("44553")
+    r = state.mcts(limits(nodes=50000, seed=5), memory_mb=16)
     assert (r.proof, r.plies_to_end) == (LOSS, 2)
     assert all(m.proof == LOSS for m in r.moves)
+    end = play_line(state, r.pv)
+    assert len(r.pv) == 2 and end.winner() == 1 - state.to_move()
 
 
 def test_iteration_budget_and_visit_bookkeeping() -> None:
@@ -158,3 +162,17 @@ def test_more_threads_than_iterations() -> None:
     r = C4().mcts(limits(nodes=3, threads=4, seed=1), memory_mb=4)
     assert r.nodes == 3 and sum(m.visits for m in r.moves) == 3
     assert r.best_move in C4().legal_moves()
+
+
+@pytest.mark.parametrize("notation", ["5624531471331144743734623", "2544447244255221571"])
+def test_transpositions_prove_midgame_wins(notation: str) -> None:
+    # Won for the side to move (alpha-beta proves it); merged nodes must pass their proofs to every parent.
+    state = C4.parse(notation)
+    exact = state.alphabeta(limits(depth=42), hash_mb=8)
+    assert exact.proof == WIN
+    r = state.mcts(limits(nodes=100_000, seed=5), transpositions=True, memory_mb=32)
+    assert r.proof == WIN and r.nodes < 100_000
+    end = play_line(state, r.pv)
+    assert len(r.pv) == r.plies_to_end and end.winner() == state.to_move()
+    child = play_line(state, [r.best_move])
+    assert child.alphabeta(limits(depth=42), hash_mb=8).proof == LOSS
