@@ -11,6 +11,7 @@ using namespace kofun;
 
 namespace kofun::bind {
 void bind_connect4(py::module_& m);
+void bind_haniwa(py::module_& m);
 }  // namespace kofun::bind
 
 PYBIND11_MODULE(_core, m) {
@@ -73,4 +74,6 @@ PYBIND11_MODULE(_core, m) {
 
   auto c4 = m.def_submodule("connect4", "Connect Four (7x6), the reference game.");
   kofun::bind::bind_connect4(c4);
+  auto haniwa = m.def_submodule("haniwa", "Haniwa (2 players, solo) as full-information worlds.");
+  kofun::bind::bind_haniwa(haniwa);
 }
