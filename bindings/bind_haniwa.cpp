@@ -78,6 +78,7 @@ void bind_haniwa(py::module_& m) {
              return std::string(names[static_cast<int>(s.phase())]);
            })
       .def("first_player", &State::first_player)
+      .def("team_of", &State::team_of, py::arg("player"), "Team of a player: player & 1 (solo: 0).")
       .def("die", &State::die, py::arg("colour"))
       .def("dice", [](const State& s) { return std::vector<int>{s.die(0), s.die(1), s.die(2), s.die(3)}; })
       .def("dogu", &State::dogu, py::arg("zone"), py::arg("row"), "0 asleep, 1 awake, 2 cursed.")

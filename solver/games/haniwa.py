@@ -127,20 +127,20 @@ class HaniwaInfo(GameInfo):
         fields = dict(item.split("=", 1) for item in str(state).split())
         players = int(fields["players"])
         lines = [
-            f"Haniwa ({'solo' if players == 1 else '2 players'}), phase {fields['phase']}, "
+            f"Haniwa ({'solo' if players == 1 else f'{players} players'}), phase {fields['phase']}, "
             f"player {fields['to_move']} to move, first player {fields['first']}",
             "dice   " + "  ".join(f"{c}:{d}" for c, d in zip(LETTERS, fields["dice"], strict=False)),
         ]
-        for z in range(players):
+        for z in range(1 if players == 1 else 2):
             cells = fields[f"zone{z}"].split(",")
             lines.append(f"zone {z}    a     b     c     d")
             for row in reversed(range(len(cells) // 4)):
                 lines.append(f"  {row + 1}  " + " ".join(f"{c:>5}" for c in cells[row * 4 : row * 4 + 4]))
-            lines.append(f"hand {z}: {fields[f'hand{z}']}")
+        lines += [f"hand {p}: {fields[f'hand{p}']}" for p in range(players)]
         lines.append(f"dogu: {fields['dogu']}   kofun {fields['kofun']}: {fields['kofun_state']}")
         lines.append(f"stock: {state.stock_left()} tiles   discards: {fields['discards']}")
         if state.is_terminal():
-            lines.append("score: " + ", ".join(str(state.score(p)) for p in range(players)))
+            lines.append("score: " + ", ".join(str(state.score(p)) for p in range(min(players, 2))))
             if players == 1:
                 lines.append(f"rank: {_core.haniwa.solo_rank(state.score(0))}")
         return "\n".join(lines)
@@ -151,7 +151,9 @@ GAME = HaniwaInfo(
     title="Haniwa",
     core=_core.haniwa,
     options=(
-        OptionSpec("players", 2, "1 (solo) or 2", choices=(1, 2)),
+        OptionSpec(
+            "players", 2, "1 (solo), 2, or 4 (two teams: seats 0 and 2 against 1 and 3)", choices=(1, 2, 4)
+        ),
         OptionSpec(
             "comparison",
             "standard",

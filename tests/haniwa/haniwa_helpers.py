@@ -49,7 +49,8 @@ def position(
 ) -> haniwa.State:
     """A parsed position; `stock` gives the next draws, the remaining tiles follow in a fixed order."""
     used: Counter[str] = Counter()
-    for z in zones[:players]:
+    teams = 1 if players == 1 else 2
+    for z in zones[:teams]:
         used.update(tok[:2] for tok in z.values())
     for h in hands:
         used.update(h)
@@ -63,7 +64,7 @@ def position(
         f"players={players} comparison={comparison} start_dice=ones solo_fill={solo_fill} {RULES_FIELDS}",
         f"first={first} to_move={to_move} phase={phase} dice={dice}",
     ]
-    fields += [f"zone{z}={zone_text(zones[z], n)}" for z in range(players)]
+    fields += [f"zone{z}={zone_text(zones[z], n)}" for z in range(teams)]
     fields += [f"hand{p}={','.join(hands[p]) if hands[p] else '-'}" for p in range(players)]
     fields.append(f"stock={','.join(full_stock) or '-'} discards={','.join(discards) or '-'}")
     fields.append(f"dogu={dogu} kofun_state={kofun_state} turn={turn} game={game} turn_placed={turn_placed}")

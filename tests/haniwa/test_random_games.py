@@ -15,6 +15,7 @@ MODES = [
     {"players": 2, "comparison": "colour_first", "start_dice": "rolled"},
     {"players": 1},
     {"players": 1, "solo_fill": "row"},
+    {"players": 4},
 ]
 
 
@@ -22,9 +23,10 @@ def tile_census(state) -> Counter[str]:
     """Every tile in zones (including under Kofun), hands, discards and the stock, from the notation."""
     players = int(field(state, "players"))
     c: Counter[str] = Counter()
-    for z in range(players):
+    for z in range(1 if players == 1 else 2):
         c.update(t[:2] for t in field(state, f"zone{z}").split(",") if t != ".")
-        c.update(t for t in field(state, f"hand{z}").split(",") if t != "-")
+    for p in range(players):
+        c.update(t for t in field(state, f"hand{p}").split(",") if t != "-")
     c.update(d[1:] for d in field(state, "discards").split(",") if d != "-")
     c.update(t for t in field(state, "stock").split(",") if t != "-")
     return c
@@ -47,7 +49,7 @@ def test_random_games_keep_invariants(options):
     for game in range(150):
         s = GAME.new(options, seed=game)
         check_state(s)
-        placements = [0, 0]
+        placements = [0, 0, 0, 0]
         draws_in_solo = 0
         stock_before = s.stock_left()
         while not s.is_terminal():
@@ -66,10 +68,14 @@ def test_random_games_keep_invariants(options):
             check_state(s)
         assert s.placed() == 24 and s.remaining_plies_bound() == 0
         if solo:
-            assert placements == [24, 0] and draws_in_solo == 5 and s.stock_left() == 12
+            assert placements == [24, 0, 0, 0] and draws_in_solo == 5 and s.stock_left() == 12
             assert s.returns(0) == s.score(0) >= 4
+        elif options["players"] == 4:
+            assert placements == [6, 6, 6, 6] and s.stock_left() == 0
+            assert s.returns(0) == s.returns(2) == s.score(0) - s.score(1) == -s.returns(1) == -s.returns(3)
+            assert s.discards_used(0) == 0 and "*" not in s.to_string()
         else:
-            assert placements == [12, 12]
+            assert placements == [12, 12, 0, 0]
             assert s.returns(0) == s.score(0) - s.score(1) == -s.returns(1)
             assert s.discards_used(0) <= 2 and s.discards_used(1) <= 2
             assert "*" not in s.to_string()  # the face-down tile, if any, was revealed

@@ -68,7 +68,7 @@ State State::setup(int rules_id, std::span<const std::uint8_t> stock, std::array
   s.hash_ = s.recompute_hash();
   s.hash_ ^= s.aggregate_hash();
   for (int p = 0; p < r.players; ++p)
-    for (int i = 0; i < kHandSize; ++i) s.draw_into(p);
+    for (int i = 0; i < r.hand_size(); ++i) s.draw_into(p);
   s.hash_ ^= s.aggregate_hash();
   return s;
 }
@@ -85,7 +85,7 @@ State State::deal(int rules_id, std::uint64_t seed) {
   std::array<int, kColours> dice{1, 1, 1, 1};
   if (r.solo() || r.start_dice == StartDice::kRolled)
     for (int& d : dice) d = static_cast<int>(rng.below(6)) + 1;
-  const int first = r.solo() ? 0 : static_cast<int>(rng.below(2));
+  const int first = static_cast<int>(rng.below(static_cast<std::uint32_t>(r.players)));
   return setup(rules_id, std::span<const std::uint8_t>(stock.data(), n), dice, first);
 }
 
@@ -123,7 +123,7 @@ void State::draw_into(int player) noexcept {
   hash_ ^= zkey(32 + stock_pos_, k) ^ zkey(32 + stock_pos_, kNoTile);
   stock_[stock_pos_++] = kNoTile;
   auto& h = hands_[player];
-  int i = kHandSize - 1;  // the last slot is free (the hand holds fewer than 4 tiles)
+  int i = hand_size(player);  // the first free slot
   while (i > 0 && h[i - 1] > k) {
     h[i] = h[i - 1];
     --i;
@@ -158,7 +158,7 @@ void State::legal_cells(int player, std::array<int, 12>& out, int& n) const noex
   const Rules& r = rules();
   if (!r.solo()) {
     for (int i = 0; i < 12; ++i)
-      if (cell_empty(cells_[player * 12 + i])) out[n++] = i;
+      if (cell_empty(cells_[zone_base(player) + i])) out[n++] = i;
   } else if (r.solo_fill == SoloFill::kColumn) {
     for (int c = 0; c < kZoneColumns; ++c)
       for (int row = 0; row < 6; ++row)
@@ -188,13 +188,13 @@ void State::legal_moves(MoveList<kMaxMoves>& ml) const noexcept {
   }
   if (phase_ != static_cast<std::uint8_t>(Phase::kPlace)) return;
   const auto& hand = hands_[p];
-  const bool can_discard = !r.solo() && !(turn_flags_ & kTurnDiscarded) &&
-                           discards_used(p) < kMaxDiscardsPerPlayer && stock_pos_ < r.total_tiles();
-  int kofun_mask = 0;  // colours of the mover's unused Kofun
+  const bool can_discard = !(turn_flags_ & kTurnDiscarded) && discards_used(p) < r.max_discards() &&
+                           stock_pos_ < r.total_tiles();
+  int kofun_mask = 0;  // colours of the mover's team's unused Kofun
   if (!(turn_flags_ & kTurnKofun))
     for (int k = 0; k < r.num_kofun; ++k)
-      if (kofun_[k] == 1 + p) kofun_mask |= 1 << r.kofun_colours[k];
-  const bool face_down = !r.solo() && p == first_ && !(game_flags_ & kGameFaceDown);
+      if (kofun_[k] == 1 + team(p)) kofun_mask |= 1 << r.kofun_colours[k];
+  const bool face_down = !r.solo() && team(p) == team(first_) && !(game_flags_ & kGameFaceDown);
   std::array<int, 12> cells;
   int n_cells;
   legal_cells(p, cells, n_cells);
@@ -268,7 +268,7 @@ void State::apply(Move m) noexcept {
       if (mode == PlaceMode::kKofun) {
         const int colour = move_kofun_colour(m);
         kofun = 0;
-        while (!(kofun_[kofun] == 1 + p && r.kofun_colours[kofun] == colour)) ++kofun;
+        while (!(kofun_[kofun] == 1 + team(p) && r.kofun_colours[kofun] == colour)) ++kofun;
         kofun_[kofun] |= 4;
         turn_flags_ |= kTurnKofun;
       }
@@ -289,7 +289,7 @@ void State::apply(Move m) noexcept {
       const int colour = move_take_colour(m);
       int k = 0;
       while (!(kofun_[k] == 0 && r.kofun_colours[k] == colour)) ++k;
-      kofun_[k] = static_cast<std::uint8_t>(1 + p);
+      kofun_[k] = static_cast<std::uint8_t>(1 + team(p));
       finish_turn();
       break;
     }
@@ -324,7 +324,7 @@ void State::finish_turn() noexcept {
     return;
   }
   if (placed_ < kMaxCells) {
-    to_move_ ^= 1;
+    to_move_ = static_cast<std::uint8_t>((to_move_ + 1) % r.players);
     turn_flags_ = 0;
     return;
   }
@@ -355,7 +355,8 @@ ScoreBreakdown State::breakdown(int player) const noexcept {
   ScoreBreakdown b;
   const Rules& r = rules();
   const int n = r.num_kofun;
-  for (int k = 0; k < n; ++k) b.kofun_points += kofun_owner(k) == player;
+  const int t = r.solo() ? 0 : team(player);
+  for (int k = 0; k < n; ++k) b.kofun_points += kofun_owner(k) == t;
   if (r.solo()) {
     for (int c = 0; c < kColours; ++c) {
       b.column_points[c] = dice_[c];
@@ -394,16 +395,16 @@ ScoreBreakdown State::breakdown(int player) const noexcept {
                    ? std::array<int, 3>{k.total, k.colour_power, k.colour_count}
                    : std::array<int, 3>{k.colour_count, k.colour_power, k.total};
       };
-      const auto mine = order(key[player]), theirs = order(key[1 - player]);
+      const auto mine = order(key[t]), theirs = order(key[1 - t]);
       if (mine > theirs) {
         b.won[c] = true;
         b.column_points[c] = dice_[c];
-        if (key[player].colour_count == 3) b.smile_points[c] = 2;
+        if (key[t].colour_count == 3) b.smile_points[c] = 2;
       }
     }
     for (int row = 0; row < 3; ++row) {
-      b.awake_dogu += dogu_[player * 3 + row] == kAwake;
-      b.cursed_dogu += dogu_[player * 3 + row] == kCursed;
+      b.awake_dogu += dogu_[t * 3 + row] == kAwake;
+      b.cursed_dogu += dogu_[t * 3 + row] == kCursed;
     }
     b.dogu_points = kDoguPoints[b.awake_dogu];
     for (int curse = 0; curse < b.cursed_dogu; ++curse) {
@@ -423,7 +424,7 @@ ScoreBreakdown State::breakdown(int player) const noexcept {
 
 double State::returns(int player) const noexcept {
   if (rules().solo()) return score(0);
-  return score(player) - score(1 - player);
+  return score(player) - score(player ^ 1);  // player ^ 1 is in the other team
 }
 
 int State::remaining_plies_bound() const noexcept {
@@ -438,7 +439,8 @@ int State::remaining_plies_bound() const noexcept {
 std::uint64_t State::aggregate_hash() const noexcept {
   std::array<std::uint8_t, 8> counters{rules_id_, first_, to_move_, phase_, turn_flags_, game_flags_,
                                        turn_placed_, 0};
-  return zkey(100, pack(hands_[0])) ^ zkey(101, pack(hands_[1])) ^ zkey(102, pack(dice_)) ^
+  return zkey(100, pack(hands_[0])) ^ zkey(101, pack(hands_[1])) ^ zkey(107, pack(hands_[2])) ^
+         zkey(108, pack(hands_[3])) ^ zkey(102, pack(dice_)) ^
          zkey(103, pack(dogu_)) ^ zkey(104, pack(kofun_)) ^ zkey(105, pack(discards_)) ^ zkey(106, pack(counters));
 }
 

@@ -1,14 +1,15 @@
 // Haniwa as a full-information state (a "world"): the stock order, hands, dice and the face-down tile are all
-// known, so the state is deterministic and the searches can play it directly. Modes: 2 players and solo.
+// known, so the state is deterministic and the searches can play it directly. Modes: 2 players, 4 players in two
+// teams, and solo.
 //
 // Layout (about 120 bytes, no pointers: the rules are a one-byte id into the registry of rules.hpp):
-//   cells_[24]     cell codes (tiles.hpp). 2 players: zone z, row r, column c -> z * 12 + r * 4 + c (rows 0..2);
+//   cells_[24]     cell codes (tiles.hpp). 2/4 players: zone z, row r, column c -> z * 12 + r * 4 + c (rows 0..2);
 //                  solo: r * 4 + c with rows 0..5, row 0 at the bottom. Column c is the Gozoku of colour c.
 //   stock_[48]     tile kinds in draw order; slots already drawn hold kNoTile; stock_pos_ = next slot to draw
-//   hands_[2][4]   tile kinds sorted ascending, padded with kNoTile
+//   hands_[4][4]   tile kinds sorted ascending, padded with kNoTile
 //   dice_[4]       Happiness dice 1..6 (shared by both zones)
 //   dogu_[6]       2 players: zone * 3 + row; solo: row. kAsleep / kAwake / kCursed (taken by the zone's owner)
-//   kofun_[7]      bits 0-1: 0 in the reserve, 1 + p held by player p; bit 2: used (stacked on a cell)
+//   kofun_[7]      bits 0-1: 0 in the reserve, 1 + t held by team t; bit 2: used (stacked on a cell)
 //   discards_[4]   kind | player << 4 in discard order, 0xFF when unused
 //
 // Turn structure (2 players): [discard-and-draw] place [take a Kofun]; the draw back to 4 happens right after
@@ -16,9 +17,14 @@
 // row, which cannot be judged while a tile of that row is hidden) happen at the end, when both zones are full:
 // a die passing 6 then lets the first player take a Kofun before the game ends.
 // Solo: four placements per turn (checks after each, at most one under a Kofun), then draw 4.
-// Hands are dealt player 0 first, then player 1.
+// Hands are dealt player 0 first, then player 1, ...
 //
-// returns(p): 2 players: score(p) - score(1 - p) (positive = p wins, zero = draw); solo: the solo score.
+// Teams: the team of player p is p & 1 (2 players: each player is a team; 4 players: seats 0, 2 against 1, 3).
+// Zones, Dogu, Kofun and scores belong to teams; turns go round the seats from the first player. With 4 players
+// hands hold 3 tiles, nobody discards, and any player of the first team may place the face-down tile (once).
+//
+// returns(p): 2 / 4 players: the score of p's team minus the other team's (positive = win, zero = draw);
+// solo: the solo score.
 #pragma once
 
 #include <array>
@@ -51,7 +57,7 @@ struct ScoreBreakdown {
 
 class State {
  public:
-  static constexpr int kNumPlayers = 2;  // the largest mode; num_players() gives the mode's count
+  static constexpr int kNumPlayers = 4;  // the largest mode; num_players() gives the mode's count
   static constexpr int kMaxMoves = 4 + kHandSize * 12 * (2 + kKofunColours);
 
   // A new game: `stock` is the whole tile set in draw order, hands are dealt from it.
@@ -78,7 +84,7 @@ class State {
 
   int remaining_plies_bound() const noexcept;
 
-  // Scoring (meaningful when terminal; computed from the current cells otherwise).
+  // Scoring of the player's team (meaningful when terminal; computed from the current cells otherwise).
   ScoreBreakdown breakdown(int player) const noexcept;
   int score(int player) const noexcept { return breakdown(player).total; }
 
@@ -89,8 +95,9 @@ class State {
   int first_player() const noexcept { return first_; }
   int die(int colour) const noexcept { return dice_[colour]; }
   std::uint8_t cell(int zone, int index) const noexcept { return cells_[zone * 12 + index]; }
+  int team_of(int player) const noexcept { return team(player); }
   int dogu(int zone, int row) const noexcept { return dogu_[zone * 3 + row]; }
-  int kofun_owner(int k) const noexcept { return (kofun_[k] & 3) - 1; }  // -1: in the reserve
+  int kofun_owner(int k) const noexcept { return (kofun_[k] & 3) - 1; }  // team; -1: in the reserve
   bool kofun_used(int k) const noexcept { return (kofun_[k] & 4) != 0; }
   int hand_size(int player) const noexcept;
   int hand_tile(int player, int i) const noexcept { return hands_[player][i]; }
@@ -106,7 +113,8 @@ class State {
   static constexpr std::uint8_t kTurnDiscarded = 1, kTurnKofun = 2;
   static constexpr std::uint8_t kGameFaceDown = 1, kGameRevealed = 2;
 
-  int zone_base(int player) const noexcept { return rules().solo() ? 0 : player * 12; }
+  static int team(int player) noexcept { return player & 1; }
+  int zone_base(int player) const noexcept { return rules().solo() ? 0 : team(player) * 12; }
   void legal_cells(int player, std::array<int, 12>& out, int& n) const noexcept;
   void set_cell(int i, std::uint8_t code) noexcept;
   void draw_into(int player) noexcept;
@@ -124,7 +132,7 @@ class State {
   std::uint64_t hash_ = 0;
   std::array<std::uint8_t, kMaxCells> cells_{};
   std::array<std::uint8_t, kMaxStock> stock_{};
-  std::array<std::array<std::uint8_t, kHandSize>, 2> hands_{};
+  std::array<std::array<std::uint8_t, kHandSize>, 4> hands_{};
   std::array<std::uint8_t, kColours> dice_{};
   std::array<std::uint8_t, 6> dogu_{};
   std::array<std::uint8_t, kMaxKofun> kofun_{};

@@ -73,7 +73,9 @@ std::string cell_text(std::uint8_t code) {
 
 constexpr const char* kKeys[] = {"players", "comparison", "start_dice", "solo_fill", "tiles", "kofun",
                                  "first", "to_move", "phase", "dice", "zone0", "zone1", "hand0", "hand1",
-                                 "stock", "discards", "dogu", "kofun_state", "turn", "game", "turn_placed"};
+                                 "stock", "discards", "dogu", "kofun_state", "turn", "game", "turn_placed",
+                                 "hand2", "hand3"};
+constexpr int hand_key(int p) { return p < 2 ? 12 + p : 19 + p; }
 constexpr int kNumKeys = sizeof(kKeys) / sizeof(kKeys[0]);
 
 }  // namespace
@@ -96,7 +98,7 @@ std::string State::to_string() const {
   s += std::string(" phase=") + kPhases[phase_];
   s += " dice=";
   for (int c = 0; c < kColours; ++c) s += static_cast<char>('0' + dice_[c]);
-  for (int z = 0; z < r.players; ++z) {
+  for (int z = 0; z < (r.solo() ? 1 : 2); ++z) {
     std::vector<std::string> cells;
     for (int i = 0; i < r.zone_cells(); ++i) cells.push_back(cell_text(cells_[z * 12 + i]));
     s += " zone" + std::to_string(z) + "=" + join(cells);
@@ -155,7 +157,8 @@ State State::parse(std::string_view text) {
   };
 
   Rules r;
-  r.players = parse_int(get(0), "players", 1, 2);
+  r.players = parse_int(get(0), "players", 1, 4);
+  if (r.players == 3) fail("players", "expected 1, 2 or 4");
   const auto cmp = get(1);
   if (cmp == "standard") r.comparison = Comparison::kStandard;
   else if (cmp == "colour_first") r.comparison = Comparison::kColourFirst;
@@ -209,7 +212,7 @@ State State::parse(std::string_view text) {
   }
   for (int z = 0; z < 2; ++z) {
     const std::string field = "zone" + std::to_string(z);
-    if (z >= r.players) {
+    if (z > 0 && r.solo()) {
       if (seen[10 + z]) fail(field, "not used in a solo game");
       continue;
     }
@@ -231,15 +234,16 @@ State State::parse(std::string_view text) {
       ++s.placed_;
     }
   }
-  for (int p = 0; p < 2; ++p) {
+  for (int p = 0; p < 4; ++p) {
     const std::string field = "hand" + std::to_string(p);
     if (p >= r.players) {
-      if (seen[12 + p]) fail(field, "not used in a solo game");
+      if (seen[hand_key(p)]) fail(field, "no such player");
       continue;
     }
-    if (get(12 + p) == "-") continue;
-    const auto tiles = split(get(12 + p), ',');
-    if (tiles.size() > kHandSize) fail(field, "more than 4 tiles");
+    if (get(hand_key(p)) == "-") continue;
+    const auto tiles = split(get(hand_key(p)), ',');
+    if (static_cast<int>(tiles.size()) > r.hand_size())
+      fail(field, "more than " + std::to_string(r.hand_size()) + " tiles");
     for (std::size_t i = 0; i < tiles.size(); ++i) {
       const int kind = parse_tile(tiles[i]);
       if (kind < 0 || tiles[i].size() != 2) fail(field, "'" + std::string(tiles[i]) + "' is not a tile like R2");
@@ -284,8 +288,9 @@ State State::parse(std::string_view text) {
   for (int k = 0; k < r.num_kofun; ++k) {
     const auto e = kparts[k];
     if (e == "r") continue;
-    if (e.empty() || e.size() > 2 || e[0] < '0' || e[0] >= '0' + r.players || (e.size() == 2 && e[1] != 'u'))
-      fail("kofun_state", "'" + std::string(e) + "' is not r, a player or a player + u");
+    const int teams = r.solo() ? 1 : 2;
+    if (e.empty() || e.size() > 2 || e[0] < '0' || e[0] >= '0' + teams || (e.size() == 2 && e[1] != 'u'))
+      fail("kofun_state", "'" + std::string(e) + "' is not r, a team (0, 1) or a team + u");
     s.kofun_[k] = static_cast<std::uint8_t>(1 + (e[0] - '0') + (e.size() == 2 ? 4 : 0));
   }
   const auto turn = get(18);
@@ -348,8 +353,8 @@ void State::validate_parsed() const {
                         " times in zones, hands, discards and stock; the tile set has " +
                         std::to_string(r.tile_counts[k]));
   if (face_down > 1) fail("zone" + std::to_string(face_down_zone), "more than one face-down tile");
-  if (face_down && (face_down_zone != first_ || !(game_flags_ & kGameFaceDown) || (game_flags_ & kGameRevealed)))
-    fail("game", "a face-down tile needs flag f, no flag r, and must lie in the first player's zone");
+  if (face_down && (face_down_zone != team(first_) || !(game_flags_ & kGameFaceDown) || (game_flags_ & kGameRevealed)))
+    fail("game", "a face-down tile needs flag f, no flag r, and must lie in the first player's team zone");
   if ((game_flags_ & kGameRevealed) && (!(game_flags_ & kGameFaceDown) || placed_ != kMaxCells))
     fail("game", "flag r (revealed) needs flag f and full zones");
   if (over && (placed_ != kMaxCells || face_down)) fail("phase", "over needs full zones and no hidden tile");
@@ -379,21 +384,23 @@ void State::validate_parsed() const {
     }
   } else {
     if (turn_placed_ != 0) fail("turn_placed", "only used in solo games");
-    for (int p = 0; p < 2; ++p)
-      if (discards_used(p) > kMaxDiscardsPerPlayer) fail("discards", "at most 2 discards per player");
-    int n[2] = {0, 0};
+    for (int p = 0; p < r.players; ++p)
+      if (discards_used(p) > r.max_discards())
+        fail("discards", "at most " + std::to_string(r.max_discards()) + " discards per player");
+    // Seats play in turn from the first player: the zones' fill and the player to move follow from `placed_`.
+    const int n_players = r.players;
+    int n[2] = {0, 0}, expect[2] = {0, 0};
     for (int i = 0; i < kMaxCells; ++i) n[i / 12] += !cell_empty(cells_[i]);
-    const int a = n[first_], b = n[1 - first_];
-    const bool mover_first = to_move_ == first_;
+    for (int k = 0; k < placed_; ++k) ++expect[team((first_ + k) % n_players)];
     const bool reveal = game_flags_ & kGameRevealed;
-    bool ok;
-    if (over || reveal) ok = a == 12 && b == 12 && (over || mover_first);
-    else if (choose) ok = mover_first ? a == b + 1 : a == b;
-    else ok = mover_first ? a == b : a == b + 1;
+    int mover = (first_ + placed_ - (choose ? 1 : 0)) % n_players;
+    if (reveal && choose) mover = first_;
+    const bool ok = n[0] == expect[0] && n[1] == expect[1] && (over || to_move_ == mover);
     if (!ok) fail("to_move", "does not match the number of tiles in each zone");
     if (stock_pos_ < r.total_tiles())
       for (int p = 0; p < 2; ++p)
-        if (hand_size(p) != kHandSize) fail("hand" + std::to_string(p), "hands hold 4 tiles while the stock lasts");
+        if (hand_size(p) != r.hand_size())
+          fail("hand" + std::to_string(p), "hands are full while the stock lasts");
   }
   if (!over) {
     MoveList<kMaxMoves> ml;

@@ -22,13 +22,13 @@ int Rules::total_tiles() const noexcept {
 }
 
 void Rules::validate() const {
-  if (players != 1 && players != 2)
-    throw RuleOptionError("haniwa option 'players': " + std::to_string(players) + " is not one of 1, 2");
+  if (players != 1 && players != 2 && players != 4)
+    throw RuleOptionError("haniwa option 'players': " + std::to_string(players) + " is not one of 1, 2, 4");
   const int total = total_tiles();
   const int need = solo() ? 24 : 36;
   if (total < need || total > kMaxStock)
     throw RuleOptionError("haniwa tile set: " + std::to_string(total) + " tiles; a " +
-                          (solo() ? std::string("solo") : std::string("2-player")) + " game needs " +
+                          (solo() ? std::string("solo") : std::to_string(players) + "-player") + " game needs " +
                           std::to_string(need) + " to " + std::to_string(kMaxStock));
   if (num_kofun < 0 || num_kofun > kMaxKofun)
     throw RuleOptionError("haniwa Kofun set: " + std::to_string(num_kofun) + " Kofun; at most " +

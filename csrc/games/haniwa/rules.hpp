@@ -17,14 +17,14 @@ enum class SoloFill : std::uint8_t { kColumn = 0, kRow = 1 };
 
 inline constexpr int kMaxKofun = 7;   // a cell stores index + 1 in 3 bits
 inline constexpr int kMaxStock = 48;  // tiles in the whole set
-inline constexpr int kHandSize = 4;
+inline constexpr int kHandSize = 4;  // hand capacity (4 players: hands of 3)
 inline constexpr int kMaxDiscardsPerPlayer = 2;
 inline constexpr int kZoneColumns = 4;
 inline constexpr int kMaxCells = 24;  // 2 zones x 12 cells, or the solo zone of 24
 inline constexpr int kMaxRules = 256;
 
 struct Rules {
-  int players = 2;  // 1 (solo) or 2
+  int players = 2;  // 1 (solo), 2, or 4 (two teams of two: seats 0 and 2 against 1 and 3)
   Comparison comparison = Comparison::kStandard;
   StartDice start_dice = StartDice::kOnes;  // solo always rolls
   SoloFill solo_fill = SoloFill::kColumn;
@@ -33,11 +33,13 @@ struct Rules {
   int num_kofun = 0;
 
   bool solo() const noexcept { return players == 1; }
+  int hand_size() const noexcept { return players == 4 ? 3 : kHandSize; }
+  int max_discards() const noexcept { return players == 2 ? kMaxDiscardsPerPlayer : 0; }
   int rows() const noexcept { return solo() ? 6 : 3; }
   int zone_cells() const noexcept { return rows() * kZoneColumns; }
   int total_tiles() const noexcept;
   // Throws RuleOptionError naming the first problem. 2-player sets need >= 36 tiles (8 dealt + 24 placed + 4
-  // discards: hands are then always refilled), solo sets >= 24; at most kMaxStock tiles and kMaxKofun Kofun.
+  // discards: hands are then always refilled; 4 players: 12 dealt + 24 placed), solo sets >= 24; at most kMaxStock tiles and kMaxKofun Kofun.
   void validate() const;
   bool operator==(const Rules&) const = default;
 };
