@@ -11,9 +11,10 @@ void bind_haniwa(py::module_& m) {
   py::class_<Rules>(m, "Rules", "Haniwa rule configuration (mode, options, tile set, Kofun set).")
       .def(py::init([](int players, const std::string& comparison, const std::string& start_dice,
                        const std::string& solo_fill, const std::vector<int>& tile_counts,
-                       const std::vector<int>& kofun_colours) {
+                       const std::vector<int>& kofun_colours, int rounds) {
              Rules r;
              r.players = players;
+             r.rounds = rounds;
              if (comparison == "standard") r.comparison = Comparison::kStandard;
              else if (comparison == "colour_first") r.comparison = Comparison::kColourFirst;
              else throw RuleOptionError("haniwa option 'comparison': '" + comparison +
@@ -42,9 +43,10 @@ void bind_haniwa(py::module_& m) {
            }),
            py::arg("players") = 2, py::arg("comparison") = "standard", py::arg("start_dice") = "ones",
            py::arg("solo_fill") = "column", py::arg("tile_counts") = std::vector<int>(kKinds, 3),
-           py::arg("kofun_colours") = std::vector<int>{0, 1, 2, 3, 4, 4},
+           py::arg("kofun_colours") = std::vector<int>{0, 1, 2, 3, 4, 4}, py::arg("rounds") = 1,
            "Tile counts per kind (colour * 3 + power - 1); Kofun colours 0-3 red/blue/green/yellow, 4 brown.")
       .def_readonly("players", &Rules::players)
+      .def_readonly("rounds", &Rules::rounds)
       .def_property_readonly("total_tiles", &Rules::total_tiles);
 
   py::class_<ScoreBreakdown>(m, "ScoreBreakdown", "One player's score, item by item.")
@@ -56,17 +58,19 @@ void bind_haniwa(py::module_& m) {
       .def_readonly("cursed_dogu", &ScoreBreakdown::cursed_dogu)
       .def_readonly("dogu_points", &ScoreBreakdown::dogu_points)
       .def_readonly("kofun_points", &ScoreBreakdown::kofun_points)
+      .def_readonly("earlier_rounds", &ScoreBreakdown::earlier_rounds)
       .def_readonly("total", &ScoreBreakdown::total);
 
   auto cls = bind_game<State>(m, "Haniwa world state (2 players or solo; every hidden item known).");
-  cls.def_static("setup", [](const Rules& r, const std::vector<int>& stock, std::array<int, kColours> dice, int first) {
+  cls.def_static("setup", [](const Rules& r, const std::vector<int>& stock, std::array<int, kColours> dice, int first,
+                             std::uint32_t reshuffle) {
                    std::vector<std::uint8_t> s;
                    for (int k : stock) {
                      if (k < 0 || k >= kKinds) throw RuleOptionError("haniwa setup: tile kind must be 0..11");
                      s.push_back(static_cast<std::uint8_t>(k));
                    }
-                   return State::setup(intern_rules(r), s, dice, first);
-                 }, py::arg("rules"), py::arg("stock"), py::arg("dice"), py::arg("first"),
+                   return State::setup(intern_rules(r), s, dice, first, reshuffle);
+                 }, py::arg("rules"), py::arg("stock"), py::arg("dice"), py::arg("first"), py::arg("reshuffle") = 0,
                  "A new game with the whole tile set in draw order (kinds 0..11).")
       .def_static("deal", [](const Rules& r, std::uint64_t seed) { return State::deal(intern_rules(r), seed); },
                   py::arg("rules"), py::arg("seed"), "A random world dealt from `seed`.")
@@ -92,6 +96,13 @@ void bind_haniwa(py::module_& m) {
       .def("stock_left", &State::stock_left)
       .def("discards_used", &State::discards_used, py::arg("player"))
       .def("placed", &State::placed)
+      .def("round", &State::round, "1 or 2 (two-round match).")
+      .def("vip", [](const State& s) {
+             std::vector<int> v;
+             for (int c = 0; c < kColours; ++c)
+               if (s.vip_mask() >> c & 1) v.push_back(c);
+             return v;
+           }, "VIP Gozoku (colours) of the second game.")
       .def("remaining_plies_bound", &State::remaining_plies_bound);
   m.def("solo_rank", [](int score) { return std::string(solo_rank(score)); }, py::arg("score"),
         "perfect (60+), master (50-59), veteran (40-49), junior (30-39) or beginner.");

@@ -111,6 +111,7 @@ class HaniwaInfo(GameInfo):
             solo_fill=opts["solo_fill"],
             tile_counts=list(comps.tile_counts),
             kofun_colours=list(comps.kofun_colours),
+            rounds=opts["rounds"],
         )
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> Any:
@@ -169,6 +170,7 @@ GAME = HaniwaInfo(
         OptionSpec(
             "solo_fill", "column", "solo placement: column (bottom up) or row", choices=("column", "row")
         ),
+        OptionSpec("rounds", 1, "2: two games, scores added, VIP Gozoku doubled in game 2", choices=(1, 2)),
         OptionSpec("tileset", "", "path of a components TOML file (empty: solver/data/haniwa.toml)"),
     ),
     random_setup=True,

@@ -46,8 +46,13 @@ def position(
     turn_placed: int = 0,
     comparison: str = "standard",
     solo_fill: str = "column",
+    rounds: int = 1,
+    match: str = "round=1 vip=- earlier=0,0 reshuffle=0",
 ) -> haniwa.State:
-    """A parsed position; `stock` gives the next draws, the remaining tiles follow in a fixed order."""
+    """A parsed position; `stock` gives the next draws, the remaining tiles follow in a fixed order.
+
+    `match` holds the two-round fields, used when `rounds` is 2.
+    """
     used: Counter[str] = Counter()
     teams = 1 if players == 1 else 2
     for z in zones[:teams]:
@@ -68,6 +73,8 @@ def position(
     fields += [f"hand{p}={','.join(hands[p]) if hands[p] else '-'}" for p in range(players)]
     fields.append(f"stock={','.join(full_stock) or '-'} discards={','.join(discards) or '-'}")
     fields.append(f"dogu={dogu} kofun_state={kofun_state} turn={turn} game={game} turn_placed={turn_placed}")
+    if rounds == 2:
+        fields.append(f"rounds=2 {match}")
     return haniwa.State.parse(" ".join(fields))
 
 

@@ -16,6 +16,8 @@ MODES = [
     {"players": 1},
     {"players": 1, "solo_fill": "row"},
     {"players": 4},
+    {"players": 2, "rounds": 2},
+    {"players": 4, "rounds": 2, "start_dice": "rolled"},
 ]
 
 
@@ -46,6 +48,7 @@ def check_state(s) -> None:
 def test_random_games_keep_invariants(options):
     rng = random.Random(7)
     solo = options["players"] == 1
+    rounds = options.get("rounds", 1)
     for game in range(150):
         s = GAME.new(options, seed=game)
         check_state(s)
@@ -71,11 +74,11 @@ def test_random_games_keep_invariants(options):
             assert placements == [24, 0, 0, 0] and draws_in_solo == 5 and s.stock_left() == 12
             assert s.returns(0) == s.score(0) >= 4
         elif options["players"] == 4:
-            assert placements == [6, 6, 6, 6] and s.stock_left() == 0
+            assert placements == [6 * rounds] * 4 and s.stock_left() == 0
             assert s.returns(0) == s.returns(2) == s.score(0) - s.score(1) == -s.returns(1) == -s.returns(3)
             assert s.discards_used(0) == 0 and "*" not in s.to_string()
         else:
-            assert placements == [12, 12, 0, 0]
+            assert placements == [12 * rounds, 12 * rounds, 0, 0] and s.round() == rounds
             assert s.returns(0) == s.score(0) - s.score(1) == -s.returns(1)
             assert s.discards_used(0) <= 2 and s.discards_used(1) <= 2
             assert "*" not in s.to_string()  # the face-down tile, if any, was revealed

@@ -37,7 +37,8 @@ const char* solo_rank(int score) noexcept {
   return "beginner";
 }
 
-State State::setup(int rules_id, std::span<const std::uint8_t> stock, std::array<int, kColours> dice, int first) {
+State State::setup(int rules_id, std::span<const std::uint8_t> stock, std::array<int, kColours> dice, int first,
+                   std::uint32_t reshuffle) {
   if (rules_id < 0 || rules_id >= kMaxRules) throw RuleOptionError("haniwa: unknown rules id");
   const Rules& r = rules_by_id(rules_id);
   if (static_cast<int>(stock.size()) != r.total_tiles())
@@ -65,6 +66,7 @@ State State::setup(int rules_id, std::span<const std::uint8_t> stock, std::array
   s.discards_.fill(0xFF);
   s.first_ = static_cast<std::uint8_t>(first);
   s.to_move_ = s.first_;
+  s.reshuffle_ = r.rounds == 2 ? reshuffle : 0;
   s.hash_ = s.recompute_hash();
   s.hash_ ^= s.aggregate_hash();
   for (int p = 0; p < r.players; ++p)
@@ -86,7 +88,8 @@ State State::deal(int rules_id, std::uint64_t seed) {
   if (r.solo() || r.start_dice == StartDice::kRolled)
     for (int& d : dice) d = static_cast<int>(rng.below(6)) + 1;
   const int first = static_cast<int>(rng.below(static_cast<std::uint32_t>(r.players)));
-  return setup(rules_id, std::span<const std::uint8_t>(stock.data(), n), dice, first);
+  const auto reshuffle = static_cast<std::uint32_t>(rng.next() >> 32);
+  return setup(rules_id, std::span<const std::uint8_t>(stock.data(), n), dice, first, reshuffle);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -345,7 +348,59 @@ void State::finish_turn() noexcept {
         break;
       }
   }
+  if (r.rounds == 2 && round_ == 0) {
+    start_second_round();
+    return;
+  }
   phase_ = static_cast<std::uint8_t>(Phase::kOver);
+}
+
+void State::start_second_round() noexcept {
+  const Rules& r = rules();
+  earlier_[0] = static_cast<std::uint8_t>(score(0));
+  earlier_[1] = static_cast<std::uint8_t>(score(1));
+  const int top = *std::max_element(dice_.begin(), dice_.end());
+  vip_ = 0;
+  for (int c = 0; c < kColours; ++c)
+    if (dice_[c] == top) vip_ |= static_cast<std::uint8_t>(1 << c);
+  // Placed tiles (also under Kofun), discards and the rest of the stock form the new stock, shuffled.
+  std::array<int, kKinds> count{};
+  for (int i = 0; i < kMaxCells; ++i)
+    if (!cell_empty(cells_[i])) {
+      ++count[cell_kind(cells_[i])];
+      set_cell(i, kEmptyCell);
+    }
+  for (auto& d : discards_)
+    if (d != 0xFF) {
+      ++count[d & 15];
+      d = 0xFF;
+    }
+  const int total = r.total_tiles();
+  for (int j = stock_pos_; j < total; ++j) ++count[stock_[j]];
+  std::array<std::uint8_t, kMaxStock> fresh;
+  int m = 0;
+  for (int k = 0; k < kKinds; ++k)
+    for (int i = 0; i < count[k]; ++i) fresh[m++] = static_cast<std::uint8_t>(k);
+  Rng rng(reshuffle_);
+  for (int i = m - 1; i > 0; --i) std::swap(fresh[i], fresh[rng.below(static_cast<std::uint32_t>(i + 1))]);
+  for (int j = 0; j < total; ++j) {
+    const std::uint8_t v = j < total - m ? kNoTile : fresh[j - (total - m)];
+    hash_ ^= zkey(32 + j, stock_[j]) ^ zkey(32 + j, v);
+    stock_[j] = v;
+  }
+  stock_pos_ = static_cast<std::uint8_t>(total - m);
+  for (auto& d : dice_) d = r.start_dice == StartDice::kRolled ? static_cast<std::uint8_t>(rng.below(6) + 1) : 1;
+  dogu_.fill(kAsleep);
+  for (int k = 0; k < r.num_kofun; ++k) kofun_[k] = 0;
+  game_flags_ = 0;
+  turn_flags_ = 0;
+  placed_ = 0;
+  round_ = 1;
+  first_ = static_cast<std::uint8_t>((first_ + 1) % r.players);
+  to_move_ = first_;
+  phase_ = static_cast<std::uint8_t>(Phase::kPlace);
+  for (int p = 0; p < r.players; ++p)
+    while (hand_size(p) < r.hand_size() && stock_pos_ < total) draw_into(p);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -390,6 +445,7 @@ ScoreBreakdown State::breakdown(int player) const noexcept {
             ++key[z].colour_count;
           }
         }
+      const int die_points = (vip_ >> c & 1) ? 2 * dice_[c] : dice_[c];
       auto order = [&](const Key& k) {
         return r.comparison == Comparison::kStandard
                    ? std::array<int, 3>{k.total, k.colour_power, k.colour_count}
@@ -398,7 +454,7 @@ ScoreBreakdown State::breakdown(int player) const noexcept {
       const auto mine = order(key[t]), theirs = order(key[1 - t]);
       if (mine > theirs) {
         b.won[c] = true;
-        b.column_points[c] = dice_[c];
+        b.column_points[c] = die_points;
         if (key[t].colour_count == 3) b.smile_points[c] = 2;
       }
     }
@@ -407,6 +463,7 @@ ScoreBreakdown State::breakdown(int player) const noexcept {
       b.cursed_dogu += dogu_[t * 3 + row] == kCursed;
     }
     b.dogu_points = kDoguPoints[b.awake_dogu];
+    b.earlier_rounds = earlier_[t];
     for (int curse = 0; curse < b.cursed_dogu; ++curse) {
       int best = -1;  // highest raw die among the columns still counted; ties: leftmost
       for (int c = 0; c < kColours; ++c)
@@ -418,7 +475,7 @@ ScoreBreakdown State::breakdown(int player) const noexcept {
     }
   }
   for (int c = 0; c < kColours; ++c) b.total += b.column_points[c] + b.smile_points[c];
-  b.total += b.dogu_points + b.kofun_points;
+  b.total += b.dogu_points + b.kofun_points + b.earlier_rounds;
   return b;
 }
 
@@ -430,7 +487,8 @@ double State::returns(int player) const noexcept {
 int State::remaining_plies_bound() const noexcept {
   if (is_terminal()) return 0;
   // Each remaining placement: at most a discard, the placement and a Kofun choice; plus the reveal's choice.
-  return 3 * (kMaxCells - placed_) + 2;
+  const int rounds_left = rules().rounds - 1 - round_;
+  return 3 * (kMaxCells - placed_) + 2 + rounds_left * (3 * kMaxCells + 2);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -439,7 +497,9 @@ int State::remaining_plies_bound() const noexcept {
 std::uint64_t State::aggregate_hash() const noexcept {
   std::array<std::uint8_t, 8> counters{rules_id_, first_, to_move_, phase_, turn_flags_, game_flags_,
                                        turn_placed_, 0};
-  return zkey(100, pack(hands_[0])) ^ zkey(101, pack(hands_[1])) ^ zkey(107, pack(hands_[2])) ^
+  const std::uint64_t match = round_ | vip_ << 8 | earlier_[0] << 16 | earlier_[1] << 24 |
+                              static_cast<std::uint64_t>(reshuffle_) << 32;
+  return zkey(109, match) ^ zkey(100, pack(hands_[0])) ^ zkey(101, pack(hands_[1])) ^ zkey(107, pack(hands_[2])) ^
          zkey(108, pack(hands_[3])) ^ zkey(102, pack(dice_)) ^
          zkey(103, pack(dogu_)) ^ zkey(104, pack(kofun_)) ^ zkey(105, pack(discards_)) ^ zkey(106, pack(counters));
 }
@@ -455,7 +515,8 @@ bool State::operator==(const State& o) const noexcept {
   return cells_ == o.cells_ && stock_ == o.stock_ && hands_ == o.hands_ && dice_ == o.dice_ && dogu_ == o.dogu_ &&
          kofun_ == o.kofun_ && discards_ == o.discards_ && rules_id_ == o.rules_id_ && stock_pos_ == o.stock_pos_ &&
          first_ == o.first_ && to_move_ == o.to_move_ && phase_ == o.phase_ && turn_flags_ == o.turn_flags_ &&
-         game_flags_ == o.game_flags_ && placed_ == o.placed_ && turn_placed_ == o.turn_placed_;
+         game_flags_ == o.game_flags_ && placed_ == o.placed_ && turn_placed_ == o.turn_placed_ &&
+         round_ == o.round_ && vip_ == o.vip_ && earlier_ == o.earlier_ && reshuffle_ == o.reshuffle_;
 }
 
 }  // namespace kofun::haniwa

@@ -11,6 +11,8 @@
 //   dogu_[6]       2 players: zone * 3 + row; solo: row. kAsleep / kAwake / kCursed (taken by the zone's owner)
 //   kofun_[7]      bits 0-1: 0 in the reserve, 1 + t held by team t; bit 2: used (stacked on a cell)
 //   discards_[4]   kind | player << 4 in discard order, 0xFF when unused
+//   round_, vip_, earlier_, reshuffle_   two-round match: game index, VIP Gozoku, first-game team scores, and
+//                  the seed from which the second game's stock is shuffled (part of the world)
 //
 // Turn structure (2 players): [discard-and-draw] place [take a Kofun]; the draw back to 4 happens right after
 // the placement. The first player may place one tile face down per game; its checks (and the Dogu check of its
@@ -44,7 +46,7 @@ inline constexpr std::uint8_t kAsleep = 0, kAwake = 1, kCursed = 2;
 
 // Score of one player, item by item (end-of-game scoring order of the rules).
 struct ScoreBreakdown {
-  std::array<int, kColours> column_points{};  // die value of each column won and not cancelled by a curse
+  std::array<int, kColours> column_points{};  // die of each column won and not cancelled (x2 for a VIP Gozoku)
   std::array<int, kColours> smile_points{};   // smile bonus per column (2 players: 2; solo: 2 x die)
   std::array<bool, kColours> won{};           // column won (before curses; solo: always false)
   std::array<bool, kColours> cancelled{};     // won column cancelled by a curse
@@ -52,7 +54,8 @@ struct ScoreBreakdown {
   int cursed_dogu = 0;
   int dogu_points = 0;
   int kofun_points = 0;
-  int total = 0;
+  int earlier_rounds = 0;  // two-round match: the team's score in the first game (0 during the first game)
+  int total = 0;           // everything above, including earlier_rounds
 };
 
 class State {
@@ -64,8 +67,8 @@ class State {
   // Throws RuleOptionError if the stock is not exactly the rules' tile set, dice are outside 1..6, or `first`
   // is not a player.
   static State setup(int rules_id, std::span<const std::uint8_t> stock, std::array<int, kColours> dice,
-                     int first);
-  // A random world from `seed`: shuffled stock, first player at random, dice rolled when the rules say so.
+                     int first, std::uint32_t reshuffle = 0);
+  // `reshuffle` seeds the second game's stock order (and rolled dice) of a two-round match.
   static State deal(int rules_id, std::uint64_t seed);
 
   int num_players() const noexcept { return rules().players; }
@@ -104,6 +107,8 @@ class State {
   int stock_left() const noexcept { return rules().total_tiles() - stock_pos_; }
   int discards_used(int player) const noexcept;
   int placed() const noexcept { return placed_; }
+  int round() const noexcept { return round_ + 1; }  // 1 or 2
+  int vip_mask() const noexcept { return vip_; }      // bit c: Gozoku c is VIP in the second game
 
   bool operator==(const State& o) const noexcept;
 
@@ -126,6 +131,7 @@ class State {
   bool reserve_empty() const noexcept;
   void after_placement(bool passed_six) noexcept;
   void finish_turn() noexcept;
+  void start_second_round() noexcept;  // two-round match: game 1 is over, set up game 2 (hands are kept)
   std::uint64_t aggregate_hash() const noexcept;  // hands, dice, Dogu, Kofun, discards, counters
   void validate_parsed() const;
 
@@ -146,6 +152,10 @@ class State {
   std::uint8_t game_flags_ = 0;
   std::uint8_t placed_ = 0;       // tiles placed in all zones
   std::uint8_t turn_placed_ = 0;  // solo: tiles placed in the current turn
+  std::uint8_t round_ = 0;        // two-round match: 0 first game, 1 second game
+  std::uint8_t vip_ = 0;          // VIP Gozoku mask of the second game
+  std::array<std::uint8_t, 2> earlier_{};  // team scores of the first game
+  std::uint32_t reshuffle_ = 0;   // seed of the second game's stock order and rolled dice
 };
 
 // Solo ranks: 60+ perfect Haniwa artisan, 50-59 master, 40-49 veteran, 30-39 junior, 0-29 beginner.

@@ -74,7 +74,8 @@ std::string cell_text(std::uint8_t code) {
 constexpr const char* kKeys[] = {"players", "comparison", "start_dice", "solo_fill", "tiles", "kofun",
                                  "first", "to_move", "phase", "dice", "zone0", "zone1", "hand0", "hand1",
                                  "stock", "discards", "dogu", "kofun_state", "turn", "game", "turn_placed",
-                                 "hand2", "hand3"};
+                                 "hand2", "hand3", "rounds", "round", "vip", "earlier", "reshuffle"};
+constexpr int kRounds = 23, kRound = 24, kVip = 25, kEarlier = 26, kReshuffle = 27;
 constexpr int hand_key(int p) { return p < 2 ? 12 + p : 19 + p; }
 constexpr int kNumKeys = sizeof(kKeys) / sizeof(kKeys[0]);
 
@@ -86,6 +87,7 @@ std::string State::to_string() const {
   s += std::string(" comparison=") + (r.comparison == Comparison::kStandard ? "standard" : "colour_first");
   s += std::string(" start_dice=") + (r.start_dice == StartDice::kOnes ? "ones" : "rolled");
   s += std::string(" solo_fill=") + (r.solo_fill == SoloFill::kColumn ? "column" : "row");
+  s += " rounds=" + std::to_string(r.rounds);
   std::vector<std::string> tiles;
   for (int k = 0; k < kKinds; ++k)
     if (r.tile_counts[k]) tiles.push_back(tile_text(k) + "x" + std::to_string(r.tile_counts[k]));
@@ -131,6 +133,14 @@ std::string State::to_string() const {
   s += " turn=" + (turn.empty() ? std::string("-") : turn);
   s += " game=" + (game.empty() ? std::string("-") : game);
   s += " turn_placed=" + std::to_string(turn_placed_);
+  if (r.rounds == 2) {
+    std::string vip;
+    for (int c = 0; c < kColours; ++c)
+      if (vip_ >> c & 1) vip += kColourLetters[c];
+    s += " round=" + std::to_string(round_ + 1) + " vip=" + (vip.empty() ? std::string("-") : vip);
+    s += " earlier=" + std::to_string(earlier_[0]) + "," + std::to_string(earlier_[1]);
+    s += " reshuffle=" + std::to_string(reshuffle_);
+  }
   return s;
 }
 
@@ -171,6 +181,7 @@ State State::parse(std::string_view text) {
   if (fill == "column") r.solo_fill = SoloFill::kColumn;
   else if (fill == "row") r.solo_fill = SoloFill::kRow;
   else fail("solo_fill", "expected column or row");
+  r.rounds = seen[kRounds] ? parse_int(get(kRounds), "rounds", 1, 2) : 1;
   if (get(4) != "-")
     for (auto t : split(get(4), ',')) {
       const int kind = parse_tile(t);
@@ -308,6 +319,34 @@ State State::parse(std::string_view text) {
       s.game_flags_ |= f;
     }
   s.turn_placed_ = static_cast<std::uint8_t>(parse_int(get(20), "turn_placed", 0, 3));
+  if (r.rounds == 1) {
+    for (int k : {kRound, kVip, kEarlier, kReshuffle})
+      if (seen[k]) fail(kKeys[k], "only in a two-round match (rounds=2)");
+  } else {
+    s.round_ = static_cast<std::uint8_t>(parse_int(get(kRound), "round", 1, 2) - 1);
+    const auto vip = get(kVip);
+    if (vip != "-")
+      for (char c : vip) {
+        const int colour = colour_index(c);
+        if (colour < 0 || colour >= kColours || (s.vip_ >> colour & 1))
+          fail("vip", "expected '-' or distinct Gozoku letters R B G Y");
+        s.vip_ |= static_cast<std::uint8_t>(1 << colour);
+      }
+    if ((s.round_ == 0) != (s.vip_ == 0)) fail("vip", "the second game has VIP Gozoku, the first none");
+    const auto earlier = split(get(kEarlier), ',');
+    if (earlier.size() != 2) fail("earlier", "expected two team scores like 12,9");
+    for (int t = 0; t < 2; ++t) s.earlier_[t] = static_cast<std::uint8_t>(parse_int(earlier[t], "earlier", 0, 255));
+    if (s.round_ == 0 && (s.earlier_[0] || s.earlier_[1])) fail("earlier", "must be 0,0 in the first game");
+    const auto rs = get(kReshuffle);
+    if (rs.empty() || rs.size() > 10) fail("reshuffle", "expected a number 0..4294967295");
+    std::uint64_t v = 0;
+    for (char c : rs) {
+      if (c < '0' || c > '9') fail("reshuffle", "expected a number 0..4294967295");
+      v = v * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    if (v > 0xFFFFFFFFULL) fail("reshuffle", "expected a number 0..4294967295");
+    s.reshuffle_ = static_cast<std::uint32_t>(v);
+  }
   s.validate_parsed();
   s.hash_ = s.recompute_hash();
   return s;

@@ -24,6 +24,9 @@ int Rules::total_tiles() const noexcept {
 void Rules::validate() const {
   if (players != 1 && players != 2 && players != 4)
     throw RuleOptionError("haniwa option 'players': " + std::to_string(players) + " is not one of 1, 2, 4");
+  if (rounds != 1 && rounds != 2)
+    throw RuleOptionError("haniwa option 'rounds': " + std::to_string(rounds) + " is not one of 1, 2");
+  if (rounds == 2 && solo()) throw RuleOptionError("haniwa option 'rounds': the solo game has one round");
   const int total = total_tiles();
   const int need = solo() ? 24 : 36;
   if (total < need || total > kMaxStock)

@@ -28,6 +28,7 @@ struct Rules {
   Comparison comparison = Comparison::kStandard;
   StartDice start_dice = StartDice::kOnes;  // solo always rolls
   SoloFill solo_fill = SoloFill::kColumn;
+  int rounds = 1;  // 2: a two-game match with VIP Gozoku in the second game (2 or 4 players)
   std::array<std::uint8_t, kKinds> tile_counts{};      // copies of each tile kind
   std::array<std::uint8_t, kMaxKofun> kofun_colours{};  // colour of each Kofun (0..4), first num_kofun used
   int num_kofun = 0;
