@@ -15,10 +15,11 @@ from solver.games.haniwa import GAME
 def _sample_positions() -> list[str]:
     rng = random.Random(1)
     out = []
-    for players in (1, 2):
+    modes = [{"players": 1}, {"players": 2}, {"players": 4}, {"players": 2, "rounds": 2}]
+    for options in modes:
         for seed in range(3):
-            s = GAME.new({"players": players}, seed=seed)
-            for _ in range(rng.randrange(30)):
+            s = GAME.new(options, seed=seed)
+            for _ in range(rng.randrange(60)):
                 if s.is_terminal():
                     break
                 s.apply(rng.choice(s.legal_moves()))

@@ -59,8 +59,8 @@ State State::setup(int rules_id, std::span<const std::uint8_t> stock, std::array
   State s;
   s.rules_id_ = static_cast<std::uint8_t>(rules_id);
   s.cells_.fill(kEmptyCell);
-  s.stock_.fill(kNoTile);
-  std::copy(stock.begin(), stock.end(), s.stock_.begin());
+  s.stock_.fill(0xFF);
+  for (std::size_t j = 0; j < stock.size(); ++j) s.set_stock(static_cast<int>(j), stock[j]);  // hash set below
   for (auto& h : s.hands_) h.fill(kNoTile);
   for (int c = 0; c < kColours; ++c) s.dice_[c] = static_cast<std::uint8_t>(dice[c]);
   s.discards_.fill(0xFF);
@@ -119,12 +119,17 @@ void State::set_cell(int i, std::uint8_t code) noexcept {
   cells_[i] = code;
 }
 
+void State::set_stock(int j, int kind) noexcept {
+  hash_ ^= zkey(32 + static_cast<std::uint64_t>(j), stock_at(j)) ^ zkey(32 + static_cast<std::uint64_t>(j), kind);
+  const int shift = (j & 1) * 4;
+  stock_[j >> 1] = static_cast<std::uint8_t>((stock_[j >> 1] & ~(15 << shift)) | kind << shift);
+}
+
 // Draws the next stock tile into `player`'s hand (nothing when the stock is empty). Hands stay sorted.
 void State::draw_into(int player) noexcept {
   if (stock_pos_ >= rules().total_tiles()) return;
-  const std::uint8_t k = stock_[stock_pos_];
-  hash_ ^= zkey(32 + stock_pos_, k) ^ zkey(32 + stock_pos_, kNoTile);
-  stock_[stock_pos_++] = kNoTile;
+  const auto k = static_cast<std::uint8_t>(stock_at(stock_pos_));
+  set_stock(stock_pos_++, kNoTile);
   auto& h = hands_[player];
   int i = hand_size(player);  // the first free slot
   while (i > 0 && h[i - 1] > k) {
@@ -376,7 +381,7 @@ void State::start_second_round() noexcept {
       d = 0xFF;
     }
   const int total = r.total_tiles();
-  for (int j = stock_pos_; j < total; ++j) ++count[stock_[j]];
+  for (int j = stock_pos_; j < total; ++j) ++count[stock_at(j)];
   std::array<std::uint8_t, kMaxStock> fresh;
   int m = 0;
   for (int k = 0; k < kKinds; ++k)
@@ -385,8 +390,7 @@ void State::start_second_round() noexcept {
   for (int i = m - 1; i > 0; --i) std::swap(fresh[i], fresh[rng.below(static_cast<std::uint32_t>(i + 1))]);
   for (int j = 0; j < total; ++j) {
     const std::uint8_t v = j < total - m ? kNoTile : fresh[j - (total - m)];
-    hash_ ^= zkey(32 + j, stock_[j]) ^ zkey(32 + j, v);
-    stock_[j] = v;
+    set_stock(j, v);
   }
   stock_pos_ = static_cast<std::uint8_t>(total - m);
   for (auto& d : dice_) d = r.start_dice == StartDice::kRolled ? static_cast<std::uint8_t>(rng.below(6) + 1) : 1;
@@ -507,7 +511,7 @@ std::uint64_t State::aggregate_hash() const noexcept {
 std::uint64_t State::recompute_hash() const noexcept {
   std::uint64_t h = aggregate_hash();
   for (int i = 0; i < kMaxCells; ++i) h ^= zkey(static_cast<std::uint64_t>(i), cells_[i]);
-  for (int j = 0; j < kMaxStock; ++j) h ^= zkey(32 + static_cast<std::uint64_t>(j), stock_[j]);
+  for (int j = 0; j < kMaxStock; ++j) h ^= zkey(32 + static_cast<std::uint64_t>(j), stock_at(j));
   return h;
 }
 

@@ -2,10 +2,11 @@
 // known, so the state is deterministic and the searches can play it directly. Modes: 2 players, 4 players in two
 // teams, and solo.
 //
-// Layout (about 120 bytes, no pointers: the rules are a one-byte id into the registry of rules.hpp):
+// Layout (112 bytes, no pointers: the rules are a one-byte id into the registry of rules.hpp):
 //   cells_[24]     cell codes (tiles.hpp). 2/4 players: zone z, row r, column c -> z * 12 + r * 4 + c (rows 0..2);
 //                  solo: r * 4 + c with rows 0..5, row 0 at the bottom. Column c is the Gozoku of colour c.
-//   stock_[48]     tile kinds in draw order; slots already drawn hold kNoTile; stock_pos_ = next slot to draw
+//   stock_[24]     48 four-bit slots (slot j: byte j / 2, low nibble first): tile kinds in draw order; the
+//                  remaining tiles fill slots stock_pos_ .. total - 1, every other slot holds kNoTile
 //   hands_[4][4]   tile kinds sorted ascending, padded with kNoTile
 //   dice_[4]       Happiness dice 1..6 (shared by both zones)
 //   dogu_[6]       2 players: zone * 3 + row; solo: row. kAsleep / kAwake / kCursed (taken by the zone's owner)
@@ -122,6 +123,8 @@ class State {
   int zone_base(int player) const noexcept { return rules().solo() ? 0 : team(player) * 12; }
   void legal_cells(int player, std::array<int, 12>& out, int& n) const noexcept;
   void set_cell(int i, std::uint8_t code) noexcept;
+  int stock_at(int j) const noexcept { return (stock_[j >> 1] >> ((j & 1) * 4)) & 15; }
+  void set_stock(int j, int kind) noexcept;  // updates the hash
   void draw_into(int player) noexcept;
   void remove_from_hand(int player, int kind) noexcept;
   // Effective (colour, power) of a placed cell: a Kofun stack is a power-2 tile of the Kofun's colour.
@@ -137,7 +140,7 @@ class State {
 
   std::uint64_t hash_ = 0;
   std::array<std::uint8_t, kMaxCells> cells_{};
-  std::array<std::uint8_t, kMaxStock> stock_{};
+  std::array<std::uint8_t, kMaxStock / 2> stock_{};
   std::array<std::array<std::uint8_t, kHandSize>, 4> hands_{};
   std::array<std::uint8_t, kColours> dice_{};
   std::array<std::uint8_t, 6> dogu_{};
@@ -157,6 +160,8 @@ class State {
   std::array<std::uint8_t, 2> earlier_{};  // team scores of the first game
   std::uint32_t reshuffle_ = 0;   // seed of the second game's stock order and rolled dice
 };
+
+static_assert(sizeof(State) <= 128, "Haniwa states are copied at every search node");
 
 // Solo ranks: 60+ perfect Haniwa artisan, 50-59 master, 40-49 veteran, 30-39 junior, 0-29 beginner.
 const char* solo_rank(int score) noexcept;

@@ -112,7 +112,7 @@ std::string State::to_string() const {
     s += " hand" + std::to_string(p) + "=" + join(hand);
   }
   std::vector<std::string> stock;
-  for (int j = stock_pos_; j < r.total_tiles(); ++j) stock.push_back(tile_text(stock_[j]));
+  for (int j = stock_pos_; j < r.total_tiles(); ++j) stock.push_back(tile_text(stock_at(j)));
   s += " stock=" + join(stock);
   std::vector<std::string> discards;
   for (auto d : discards_)
@@ -205,7 +205,7 @@ State State::parse(std::string_view text) {
     throw NotationError(std::string("haniwa position, rules fields: ") + e.what());
   }
   s.cells_.fill(kEmptyCell);
-  s.stock_.fill(kNoTile);
+  s.stock_.fill(0xFF);
   for (auto& h : s.hands_) h.fill(kNoTile);
   s.discards_.fill(0xFF);
   s.first_ = static_cast<std::uint8_t>(parse_int(get(6), "first", 0, r.players - 1));
@@ -271,7 +271,7 @@ State State::parse(std::string_view text) {
     }
   if (static_cast<int>(stock.size()) > r.total_tiles()) fail("stock", "more tiles than the tile set");
   s.stock_pos_ = static_cast<std::uint8_t>(r.total_tiles() - static_cast<int>(stock.size()));
-  for (std::size_t j = 0; j < stock.size(); ++j) s.stock_[s.stock_pos_ + j] = static_cast<std::uint8_t>(stock[j]);
+  for (std::size_t j = 0; j < stock.size(); ++j) s.set_stock(s.stock_pos_ + static_cast<int>(j), stock[j]);
   if (get(15) != "-") {
     const auto ds = split(get(15), ',');
     if (ds.size() > 4) fail("discards", "more than 4 discards");
@@ -385,7 +385,7 @@ void State::validate_parsed() const {
       if (k != kNoTile) ++count[k];
   for (auto d : discards_)
     if (d != 0xFF) ++count[d & 15];
-  for (int j = stock_pos_; j < r.total_tiles(); ++j) ++count[stock_[j]];
+  for (int j = stock_pos_; j < r.total_tiles(); ++j) ++count[stock_at(j)];
   for (int k = 0; k < kKinds; ++k)
     if (count[k] != r.tile_counts[k])
       fail("stock", "tile " + tile_text(k) + " appears " + std::to_string(count[k]) +
