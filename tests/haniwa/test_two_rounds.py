@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
 from haniwa_helpers import columns, field, position
+from solver._core import NotationError
 
 # Zone 0 (first player) full, zone 1 misses d3: player 1's Y2d3 ends the first game (yellow die + 2).
 ZONE0 = columns([["R3", "R1", "R1"], ["B1", "B1", "B2"], ["G2", "G1", "G1"], ["Y2", "Y1", "Y1"]])
@@ -34,6 +36,12 @@ def test_end_of_first_game_starts_the_second():
     assert field(s, "kofun_state") == "r,r,r,r,r,r" and field(s, "game") == "-"
     assert s.first_player() == 1 and s.to_move() == 1 and s.stock_left() == 28
     assert s.hash() == s.recompute_hash()
+
+
+def test_first_game_cannot_be_over_in_a_match():
+    with pytest.raises(NotationError, match="'phase'"):
+        zones = (columns(FINAL0), columns(FINAL1))
+        position(zones=zones, hands=FINAL_HANDS, phase="over", first=0, to_move=1, rounds=2)
 
 
 def test_second_game_stock_follows_the_reshuffle_seed():

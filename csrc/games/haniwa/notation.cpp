@@ -397,6 +397,7 @@ void State::validate_parsed() const {
   if ((game_flags_ & kGameRevealed) && (!(game_flags_ & kGameFaceDown) || placed_ != kMaxCells))
     fail("game", "flag r (revealed) needs flag f and full zones");
   if (over && (placed_ != kMaxCells || face_down)) fail("phase", "over needs full zones and no hidden tile");
+  if (over && r.rounds == 2 && round_ == 0) fail("phase", "the first game of a two-round match goes on to round 2");
   if (choose && reserve_empty()) fail("phase", "choose needs a Kofun in the reserve");
   if (r.solo()) {
     if (discards_[0] != 0xFF) fail("discards", "no discards in a solo game");
