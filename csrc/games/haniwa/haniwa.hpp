@@ -66,10 +66,11 @@ class State {
 
   // A new game: `stock` is the whole tile set in draw order, hands are dealt from it.
   // Throws RuleOptionError if the stock is not exactly the rules' tile set, dice are outside 1..6, or `first`
-  // is not a player.
+  // is not a player. `reshuffle` seeds the second game's stock order (and rolled dice) of a two-round match.
   static State setup(int rules_id, std::span<const std::uint8_t> stock, std::array<int, kColours> dice,
                      int first, std::uint32_t reshuffle = 0);
-  // `reshuffle` seeds the second game's stock order (and rolled dice) of a two-round match.
+  // A random world from `seed`: shuffled stock, first player at random, dice rolled when the rules say so, and
+  // the second game's reshuffle seed.
   static State deal(int rules_id, std::uint64_t seed);
 
   int num_players() const noexcept { return rules().players; }
