@@ -16,6 +16,7 @@ namespace kofun::bind {
 void bind_connect4(py::module_& m);
 void bind_sensei(py::module_& m);
 void bind_koikoi(py::module_& m);
+void bind_haniwa(py::module_& m);
 }  // namespace kofun::bind
 
 PYBIND11_MODULE(_core, m) {
@@ -86,4 +87,6 @@ PYBIND11_MODULE(_core, m) {
   kofun::bind::bind_sensei(sensei);
   auto kk = m.def_submodule("koikoi", "Koi-Koi (Hanafuda), one deal as a full-information state.");
   kofun::bind::bind_koikoi(kk);
+  auto haniwa = m.def_submodule("haniwa", "Haniwa (2 players, solo) as full-information worlds.");
+  kofun::bind::bind_haniwa(haniwa);
 }

@@ -233,7 +233,11 @@ def test_bad_input_prints_an_error_and_exits_with_status_2(tmp_path: Path) -> No
         "2",
         message="connect4 position, character 3: expected a column digit 1-7, got 'a'",
     )
-    fails("best-move", "chess", message="unknown game 'chess' (known games: connect4 (c4), koikoi (hanafuda), sensei)")
+    fails(
+        "best-move",
+        "chess",
+        message="unknown game 'chess' (known games: connect4 (c4), haniwa, koikoi (hanafuda), sensei)",
+    )
     fails("best-move", "c4", "1212121", "--depth", "2", message="the game is over: there is no move to search")
     fails("analyse", "c4", "1212121", message="the game is over: there is no move to analyse")
     fails("new", "c4", "--rule", "width=8", message="connect4: unknown rule option 'width' (known options: none)")
@@ -283,6 +287,6 @@ def test_python_dash_m_runs_the_cli() -> None:
     )
     assert (
         proc.returncode == 2
-        and proc.stderr == "error: unknown game 'go' (known games: connect4 (c4), koikoi (hanafuda), sensei)\n"
+        and proc.stderr == "error: unknown game 'go' (known games: connect4 (c4), haniwa, koikoi (hanafuda), sensei)\n"
     )
     assert proc.stdout == ""

@@ -52,11 +52,12 @@ def game_of_state(state: Any) -> GameInfo:
 
 
 def _register_all() -> None:
-    from . import connect4, koikoi, sensei
+    from . import connect4, haniwa, koikoi, sensei
 
     register(connect4.GAME, "c4")
     register(sensei.GAME)
     register(koikoi.GAME, "hanafuda")
+    register(haniwa.GAME)
 
 
 _register_all()

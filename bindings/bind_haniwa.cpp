@@ -1,0 +1,111 @@
+#include "../csrc/games/haniwa/haniwa.hpp"
+
+#include <vector>
+
+#include "bind_game.hpp"
+
+namespace kofun::bind {
+
+void bind_haniwa(py::module_& m) {
+  using namespace haniwa;
+  py::class_<Rules>(m, "Rules", "Haniwa rule configuration (mode, options, tile set, Kofun set).")
+      .def(py::init([](int players, const std::string& comparison, const std::string& start_dice,
+                       const std::string& solo_fill, const std::vector<int>& tile_counts,
+                       const std::vector<int>& kofun_colours, int rounds) {
+             Rules r;
+             r.players = players;
+             r.rounds = rounds;
+             if (comparison == "standard") r.comparison = Comparison::kStandard;
+             else if (comparison == "colour_first") r.comparison = Comparison::kColourFirst;
+             else throw RuleOptionError("haniwa option 'comparison': '" + comparison +
+                                        "' is not one of 'standard', 'colour_first'");
+             if (start_dice == "ones") r.start_dice = StartDice::kOnes;
+             else if (start_dice == "rolled") r.start_dice = StartDice::kRolled;
+             else throw RuleOptionError("haniwa option 'start_dice': '" + start_dice +
+                                        "' is not one of 'ones', 'rolled'");
+             if (solo_fill == "column") r.solo_fill = SoloFill::kColumn;
+             else if (solo_fill == "row") r.solo_fill = SoloFill::kRow;
+             else throw RuleOptionError("haniwa option 'solo_fill': '" + solo_fill +
+                                        "' is not one of 'column', 'row'");
+             if (tile_counts.size() != kKinds) throw RuleOptionError("haniwa tile set: expected 12 counts");
+             for (int k = 0; k < kKinds; ++k) {
+               if (tile_counts[k] < 0 || tile_counts[k] > kMaxStock)
+                 throw RuleOptionError("haniwa tile set: count out of range");
+               r.tile_counts[k] = static_cast<std::uint8_t>(tile_counts[k]);
+             }
+             if (kofun_colours.size() > kMaxKofun) throw RuleOptionError("haniwa Kofun set: at most 7 Kofun");
+             for (int c : kofun_colours) {
+               if (c < 0 || c >= kKofunColours) throw RuleOptionError("haniwa Kofun set: colour must be 0..4");
+               r.kofun_colours[r.num_kofun++] = static_cast<std::uint8_t>(c);
+             }
+             r.validate();
+             return r;
+           }),
+           py::arg("players") = 2, py::arg("comparison") = "standard", py::arg("start_dice") = "ones",
+           py::arg("solo_fill") = "column", py::arg("tile_counts") = std::vector<int>(kKinds, 3),
+           py::arg("kofun_colours") = std::vector<int>{0, 1, 2, 3, 4, 4}, py::arg("rounds") = 1,
+           "Tile counts per kind (colour * 3 + power - 1); Kofun colours 0-3 red/blue/green/yellow, 4 brown.")
+      .def_readonly("players", &Rules::players)
+      .def_readonly("rounds", &Rules::rounds)
+      .def_property_readonly("total_tiles", &Rules::total_tiles);
+
+  py::class_<ScoreBreakdown>(m, "ScoreBreakdown", "One player's score, item by item.")
+      .def_readonly("column_points", &ScoreBreakdown::column_points)
+      .def_readonly("smile_points", &ScoreBreakdown::smile_points)
+      .def_readonly("won", &ScoreBreakdown::won)
+      .def_readonly("cancelled", &ScoreBreakdown::cancelled)
+      .def_readonly("awake_dogu", &ScoreBreakdown::awake_dogu)
+      .def_readonly("cursed_dogu", &ScoreBreakdown::cursed_dogu)
+      .def_readonly("dogu_points", &ScoreBreakdown::dogu_points)
+      .def_readonly("kofun_points", &ScoreBreakdown::kofun_points)
+      .def_readonly("earlier_rounds", &ScoreBreakdown::earlier_rounds)
+      .def_readonly("total", &ScoreBreakdown::total);
+
+  auto cls = bind_game<State>(m, "Haniwa world state (2 players or solo; every hidden item known).");
+  cls.def_static("setup", [](const Rules& r, const std::vector<int>& stock, std::array<int, kColours> dice, int first,
+                             std::uint32_t reshuffle) {
+                   std::vector<std::uint8_t> s;
+                   for (int k : stock) {
+                     if (k < 0 || k >= kKinds) throw RuleOptionError("haniwa setup: tile kind must be 0..11");
+                     s.push_back(static_cast<std::uint8_t>(k));
+                   }
+                   return State::setup(intern_rules(r), s, dice, first, reshuffle);
+                 }, py::arg("rules"), py::arg("stock"), py::arg("dice"), py::arg("first"), py::arg("reshuffle") = 0,
+                 "A new game with the whole tile set in draw order (kinds 0..11).")
+      .def_static("deal", [](const Rules& r, std::uint64_t seed) { return State::deal(intern_rules(r), seed); },
+                  py::arg("rules"), py::arg("seed"), "A random world dealt from `seed`.")
+      .def("num_players_in_game", &State::num_players, "1 (solo) or 2.")
+      .def("score", &State::score, py::arg("player"))
+      .def("breakdown", &State::breakdown, py::arg("player"))
+      .def("phase", [](const State& s) {
+             static const char* names[] = {"place", "choose", "over"};
+             return std::string(names[static_cast<int>(s.phase())]);
+           })
+      .def("first_player", &State::first_player)
+      .def("team_of", &State::team_of, py::arg("player"), "Team of a player: player & 1 (solo: 0).")
+      .def("die", &State::die, py::arg("colour"))
+      .def("dice", [](const State& s) { return std::vector<int>{s.die(0), s.die(1), s.die(2), s.die(3)}; })
+      .def("dogu", &State::dogu, py::arg("zone"), py::arg("row"), "0 asleep, 1 awake, 2 cursed.")
+      .def("kofun_owner", &State::kofun_owner, py::arg("k"))
+      .def("kofun_used", &State::kofun_used, py::arg("k"))
+      .def("hand", [](const State& s, int p) {
+             std::vector<int> h;
+             for (int i = 0; i < s.hand_size(p); ++i) h.push_back(s.hand_tile(p, i));
+             return h;
+           }, py::arg("player"))
+      .def("stock_left", &State::stock_left)
+      .def("discards_used", &State::discards_used, py::arg("player"))
+      .def("placed", &State::placed)
+      .def("round", &State::round, "1 or 2 (two-round match).")
+      .def("vip", [](const State& s) {
+             std::vector<int> v;
+             for (int c = 0; c < kColours; ++c)
+               if (s.vip_mask() >> c & 1) v.push_back(c);
+             return v;
+           }, "VIP Gozoku (colours) of the second game.")
+      .def("remaining_plies_bound", &State::remaining_plies_bound);
+  m.def("solo_rank", [](int score) { return std::string(solo_rank(score)); }, py::arg("score"),
+        "perfect (60+), master (50-59), veteran (40-49), junior (30-39) or beginner.");
+}
+
+}  // namespace kofun::bind

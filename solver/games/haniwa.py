@@ -1,0 +1,171 @@
+"""Haniwa: rule options, the component set from TOML, dealing and display.
+
+The compiled engine (``solver._core.haniwa``) plays full-information worlds: the stock order, hands, dice
+and the face-down tile are all known. ``GAME.new(options, seed)`` deals such a world at random from a seed.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import _core
+from .._core import RuleOptionError
+from ..options import OptionSpec
+from .base import GameInfo
+
+DEFAULT_COMPONENTS = Path(__file__).resolve().parent.parent / "data" / "haniwa.toml"
+
+COLOURS = ("red", "blue", "green", "yellow")
+KOFUN_COLOURS = (*COLOURS, "brown")
+LETTERS = "RBGYN"
+
+
+@dataclass(frozen=True)
+class Components:
+    """The tile set, the Kofun set and the default starting-dice rule read from a TOML file."""
+
+    tile_counts: tuple[int, ...]  # copies of each kind, kind = colour * 3 + power - 1
+    kofun_colours: tuple[int, ...]  # 0-3 Gozoku colours, 4 brown
+    start_dice: str
+
+    @property
+    def total_tiles(self) -> int:
+        """Number of Haniwa tiles in the set."""
+        return sum(self.tile_counts)
+
+
+def _fail(source: str, key: str, message: str) -> RuleOptionError:
+    return RuleOptionError(f"haniwa components {source}, key '{key}': {message}")
+
+
+def parse_components(data: Mapping[str, Any], source: str = "<table>") -> Components:
+    """Validates a components table (the TOML document as a dict); RuleOptionError names the faulty key."""
+    known = {"tiles", "kofun", "start"}
+    for key in data:
+        if key not in known:
+            raise _fail(source, key, f"unknown section (known: {', '.join(sorted(known))})")
+    tiles = data.get("tiles")
+    if not isinstance(tiles, Mapping):
+        raise _fail(source, "tiles", "missing table of colour = [power-1, power-2, power-3 copies]")
+    counts: list[int] = []
+    for key in tiles:
+        if key not in COLOURS:
+            raise _fail(source, f"tiles.{key}", f"unknown colour (allowed: {', '.join(COLOURS)})")
+    for colour in COLOURS:
+        row = tiles.get(colour, [0, 0, 0])
+        ok = isinstance(row, list) and len(row) == 3
+        ok = ok and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 48 for n in row)
+        if not ok:
+            raise _fail(source, f"tiles.{colour}", f"expected three copy counts 0..48, got {row!r}")
+        counts.extend(row)
+    kofun = data.get("kofun", {})
+    if not isinstance(kofun, Mapping) or set(kofun) - {"colours"}:
+        raise _fail(source, "kofun", "expected a table with one key, 'colours'")
+    names = kofun.get("colours", [])
+    if not isinstance(names, list) or len(names) > 7 or any(n not in KOFUN_COLOURS for n in names):
+        raise _fail(source, "kofun.colours", f"expected at most 7 of {', '.join(KOFUN_COLOURS)}, got {names!r}")
+    start = data.get("start", {})
+    if not isinstance(start, Mapping) or set(start) - {"dice"}:
+        raise _fail(source, "start", "expected a table with one key, 'dice'")
+    dice = start.get("dice", "ones")
+    if dice not in ("ones", "rolled"):
+        raise _fail(source, "start.dice", f"{dice!r} is not one of 'ones', 'rolled'")
+    return Components(tuple(counts), tuple(KOFUN_COLOURS.index(n) for n in names), dice)
+
+
+def load_components(path: str | Path | None = None) -> Components:
+    """Reads and validates a components TOML file (the project default when `path` is empty)."""
+    file = Path(path) if path else DEFAULT_COMPONENTS
+    try:
+        with file.open("rb") as f:
+            data = tomllib.load(f)
+    except OSError as e:
+        raise RuleOptionError(f"haniwa option 'tileset': cannot read {file}: {e.strerror}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise RuleOptionError(f"haniwa components {file}: not valid TOML ({e})") from None
+    return parse_components(data, str(file))
+
+
+_DEFAULTS = load_components()
+
+
+@dataclass(frozen=True)
+class HaniwaInfo(GameInfo):
+    """Haniwa façade: builds the compiled rules from the options and the component file."""
+
+    def rules(self, options: Mapping[str, Any] | None = None) -> Any:
+        """The compiled `Rules` for validated `options`."""
+        opts = self.check_options(options)
+        comps = load_components(opts["tileset"]) if opts["tileset"] else _DEFAULTS
+        start_dice = opts["start_dice"] or comps.start_dice
+        return _core.haniwa.Rules(
+            players=opts["players"],
+            comparison=opts["comparison"],
+            start_dice=start_dice,
+            solo_fill=opts["solo_fill"],
+            tile_counts=list(comps.tile_counts),
+            kofun_colours=list(comps.kofun_colours),
+            rounds=opts["rounds"],
+        )
+
+    def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> Any:
+        """A random world dealt from `seed`: shuffled stock, random first player, dice by the rules."""
+        return self.State.deal(self.rules(options), seed)
+
+    def parse(self, text: str, options: Mapping[str, Any] | None = None) -> Any:
+        """A position from its notation (which carries its own rules); NotationError names the field."""
+        self.check_options(options)
+        return self.State.parse(text)
+
+    def render(self, state: Any) -> str:
+        """Dice, zones (top row first), hands, Dogu and Kofun as text."""
+        fields = dict(item.split("=", 1) for item in str(state).split())
+        players = int(fields["players"])
+        lines = [
+            f"Haniwa ({'solo' if players == 1 else f'{players} players'}), phase {fields['phase']}, "
+            f"player {fields['to_move']} to move, first player {fields['first']}",
+            "dice   " + "  ".join(f"{c}:{d}" for c, d in zip(LETTERS, fields["dice"], strict=False)),
+        ]
+        for z in range(1 if players == 1 else 2):
+            cells = fields[f"zone{z}"].split(",")
+            lines.append(f"zone {z}    a     b     c     d")
+            for row in reversed(range(len(cells) // 4)):
+                lines.append(f"  {row + 1}  " + " ".join(f"{c:>5}" for c in cells[row * 4 : row * 4 + 4]))
+        lines += [f"hand {p}: {fields[f'hand{p}']}" for p in range(players)]
+        lines.append(f"dogu: {fields['dogu']}   kofun {fields['kofun']}: {fields['kofun_state']}")
+        lines.append(f"stock: {state.stock_left()} tiles   discards: {fields['discards']}")
+        if state.is_terminal():
+            lines.append("score: " + ", ".join(str(state.score(p)) for p in range(min(players, 2))))
+            if players == 1:
+                lines.append(f"rank: {_core.haniwa.solo_rank(state.score(0))}")
+        return "\n".join(lines)
+
+
+GAME = HaniwaInfo(
+    name="haniwa",
+    title="Haniwa",
+    core=_core.haniwa,
+    options=(
+        OptionSpec("players", 2, "1 (solo), 2, or 4 (two teams: seats 0 and 2 against 1 and 3)", choices=(1, 2, 4)),
+        OptionSpec(
+            "comparison",
+            "standard",
+            "column comparison: standard (total power first) or colour_first",
+            choices=("standard", "colour_first"),
+        ),
+        OptionSpec(
+            "start_dice",
+            "",
+            "2-player starting dice: ones or rolled (empty: the component file's choice)",
+            choices=("", "ones", "rolled"),
+        ),
+        OptionSpec("solo_fill", "column", "solo placement: column (bottom up) or row", choices=("column", "row")),
+        OptionSpec("rounds", 1, "2: two games, scores added, VIP Gozoku doubled in game 2", choices=(1, 2)),
+        OptionSpec("tileset", "", "path of a components TOML file (empty: solver/data/haniwa.toml)"),
+    ),
+    random_setup=True,
+)
