@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from solver._core import RuleOptionError
 
+from solver._core import RuleOptionError
 from solver.games.haniwa import DEFAULT_COMPONENTS, GAME, load_components, parse_components
 
 

@@ -7,8 +7,8 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from solver._core import IllegalMoveError, NotationError, haniwa
 
+from solver._core import IllegalMoveError, NotationError, haniwa
 from solver.games.haniwa import GAME
 
 

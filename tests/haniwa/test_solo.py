@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from haniwa_helpers import columns, field, play, position
+
 from solver._core import haniwa
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from haniwa_helpers import columns, field, play, position
+
 from solver._core import IllegalMoveError, haniwa
 
 HANDS = (["R3", "B1", "G2", "Y2"], ["R1", "B2", "G3", "Y1"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from haniwa_helpers import columns, field, position
+
 from solver._core import NotationError
 
 # Zone 0 (first player) full, zone 1 misses d3: player 1's Y2d3 ends the first game (yellow die + 2).
