@@ -110,7 +110,8 @@ class SenseiGame(GameInfo):
         """'win in N turns' / 'loss in N turns' when proven (turns of both players, this one counted)."""
         if result.proof in (_core.Proof.WIN, _core.Proof.LOSS):
             word = "win" if result.proof == _core.Proof.WIN else "loss"
-            turns = turns_to_end(state, list(result.pv)[: max(result.plies_to_end, 0)])
+            pv = getattr(result, "pv", None)  # a per-move statistic carries no line: count actions then
+            turns = turns_to_end(state, list(pv)[: max(result.plies_to_end, 0)]) if pv is not None else None
             if turns is not None:
                 return f"{word} in {turns} turn{'s' if turns != 1 else ''}"
             return f"{word} in {result.plies_to_end} actions"
