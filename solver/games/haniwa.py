@@ -121,6 +121,24 @@ class HaniwaInfo(GameInfo):
         self.check_options(options)
         return self.State.parse(text)
 
+    def is_information_state(self, text: str) -> bool:
+        """True when `text` is in the information-state notation (it has a `view=` field) rather than a position."""
+        return any(token.startswith("view=") for token in text.split())
+
+    def parse_information(self, text: str) -> Any:
+        """A parsed information state (``solver._core.haniwa.InformationState``): its canonical text
+        (``to_string()``), observer (``view``), unseen tiles and world layout (``groups``); NotationError names the
+        faulty field."""
+        return _core.haniwa.InformationState.parse(text)
+
+    def format_information(self, info: Any) -> str:
+        """The canonical notation of a parsed information state."""
+        return str(info.to_string())
+
+    def information_state(self, state: Any, player: int) -> str:
+        """What `player` knows in a full `state`, as information-state notation."""
+        return str(state.information_state(player))
+
     def render(self, state: Any) -> str:
         """Dice, zones (top row first), hands, Dogu and Kofun as text."""
         fields = dict(item.split("=", 1) for item in str(state).split())
