@@ -82,7 +82,11 @@ def test_hidden_face_down_and_kofun_tiles_are_sampled_from_the_unseen_tiles() ->
     )
     b0 = belief_of(s, 0)
     assert [(g.name, g.size) for g in b0.groups] == [
-        ("hand1", 4), ("stock", 22), ("face_down", 0), ("under_kofun", 1), ("discards", 1)
+        ("hand1", 4),
+        ("stock", 22),
+        ("face_down", 0),
+        ("under_kofun", 1),
+        ("discards", 1),
     ]
     worlds = b0.sample(3000, seed=1)
     under = Counter(worlds[:, b0.offsets()["under_kofun"]].ravel().tolist())

@@ -44,8 +44,10 @@ def test_two_player_views_hide_exactly_the_other_players_items() -> None:
     assert info1 == {**full, **changed1}
     assert full["hand0"] == "R1,R3,B2,G1" and full["zone0"].startswith("R2*,B1")
     # The hidden items of each view, in the world layout.
-    stock_kinds = [["R1", "R2", "R3", "B1", "B2", "B3", "G1", "G2", "G3", "Y1", "Y2", "Y3"].index(t)
-                   for t in full["stock"].split(",")]
+    stock_kinds = [
+        ["R1", "R2", "R3", "B1", "B2", "B3", "G1", "G2", "G3", "Y1", "Y2", "Y3"].index(t)
+        for t in full["stock"].split(",")
+    ]
     assert s.hidden_world(0) == [B3, G2, Y2, Y3, *stock_kinds, G3, G1]
     assert s.hidden_world(1) == [R1, R3, B2, G1, *stock_kinds, R2, Y3]
     i0 = haniwa.InformationState.parse(s.information_state(0))
@@ -169,10 +171,13 @@ def test_bad_worlds_raise_world_error() -> None:
     info = s.information_state(1)
     world = s.hidden_world(1)
     assert haniwa.State.from_world(info, world) == s
-    with pytest.raises(WorldError, match=r"expected 28 values \(hand0 4 \+ stock 22 \+ face_down 1 \+ under_kofun 0 "
-                       r"\+ discards 1\), got 27"):
+    with pytest.raises(
+        WorldError,
+        match=r"expected 28 values \(hand0 4 \+ stock 22 \+ face_down 1 \+ under_kofun 0 "
+        r"\+ discards 1\), got 27",
+    ):
         haniwa.State.from_world(info, world[:-1])
-    with pytest.raises(WorldError, match="value 12 at position 3 is not a tile kind 0..11"):
+    with pytest.raises(WorldError, match=r"value 12 at position 3 is not a tile kind 0\.\.11"):
         haniwa.State.from_world(info, [*world[:3], 12, *world[4:]])
     with pytest.raises(WorldError, match="value -1 at position 0"):
         haniwa.State.from_world(info, [-1, *world[1:]])
@@ -183,7 +188,7 @@ def test_bad_worlds_raise_world_error() -> None:
         haniwa.State.from_world(info, bad)
     with pytest.raises(WorldError, match="1-D"):
         haniwa.State.from_world(info, np.array([world]))
-    with pytest.raises(NotationError, match="player 2 is not 0..1"):
+    with pytest.raises(NotationError, match=r"player 2 is not 0\.\.1"):
         s.information_state(2)
     with pytest.raises(NotationError, match="player -1"):
         s.hidden_world(-1)
