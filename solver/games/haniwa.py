@@ -2,6 +2,8 @@
 
 The compiled engine (``solver._core.haniwa``) plays full-information worlds: the stock order, hands, dice
 and the face-down tile are all known. ``GAME.new(options, seed)`` deals such a world at random from a seed.
+What one player knows is an information state (``GAME.parse_information``); ``solver.determinize.haniwa`` samples
+the worlds consistent with it.
 """
 
 from __future__ import annotations
