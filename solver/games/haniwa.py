@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import _core
-from .._core import RuleOptionError
+from .._core import NotationError, RuleOptionError
 from ..options import OptionSpec
 from .base import GameInfo
 
@@ -121,6 +121,11 @@ class HaniwaInfo(GameInfo):
     def parse(self, text: str, options: Mapping[str, Any] | None = None) -> Any:
         """A position from its notation (which carries its own rules); NotationError names the field."""
         self.check_options(options)
+        if self.is_information_state(text):
+            raise NotationError(
+                "haniwa position: this is an information state (it has a view= field), not a full position; "
+                "read it with parse_information, or sample its worlds with solver.determinize.haniwa"
+            )
         return self.State.parse(text)
 
     def is_information_state(self, text: str) -> bool:

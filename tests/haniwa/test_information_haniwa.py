@@ -192,3 +192,17 @@ def test_bad_worlds_raise_world_error() -> None:
         s.information_state(2)
     with pytest.raises(NotationError, match="player -1"):
         s.hidden_world(-1)
+
+
+def test_facade_tells_information_states_from_positions() -> None:
+    s = position(**FULL)
+    info = s.information_state(1)
+    assert GAME.is_information_state(info) and not GAME.is_information_state(str(s))
+    assert GAME.information_state(s, 1) == info
+    parsed = GAME.parse_information(info)
+    assert parsed.view == 1 and GAME.format_information(parsed) == info
+    assert GAME.parse(str(s)) == s
+    with pytest.raises(NotationError, match="this is an information state"):
+        GAME.parse(info)
+    with pytest.raises(NotationError, match="field 'view': missing"):
+        GAME.parse_information(str(s))
