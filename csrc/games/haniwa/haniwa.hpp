@@ -173,6 +173,7 @@ class State {
 
 static_assert(sizeof(State) <= 128, "Haniwa states are copied at every search node");
 static_assert(Game<State>);
+static_assert(ImperfectInformationGame<State>);
 
 // Solo ranks: 60+ perfect Haniwa artisan, 50-59 master, 40-49 veteran, 30-39 junior, 0-29 beginner.
 const char* solo_rank(int score) noexcept;
