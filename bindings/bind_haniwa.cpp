@@ -1,10 +1,15 @@
 #include "../csrc/games/haniwa/haniwa.hpp"
+#include "../csrc/games/haniwa/information.hpp"
+
+#include <pybind11/numpy.h>
 
 #include <vector>
 
 #include "bind_game.hpp"
 
 namespace kofun::bind {
+
+using World = py::array_t<std::int32_t, py::array::c_style | py::array::forcecast>;
 
 void bind_haniwa(py::module_& m) {
   using namespace haniwa;
@@ -103,7 +108,45 @@ void bind_haniwa(py::module_& m) {
                if (s.vip_mask() >> c & 1) v.push_back(c);
              return v;
            }, "VIP Gozoku (colours) of the second game.")
-      .def("remaining_plies_bound", &State::remaining_plies_bound);
+      .def("remaining_plies_bound", &State::remaining_plies_bound)
+      .def("information_state", &State::information_state, py::arg("player"),
+           "What `player` knows, in the information-state notation (NotationError for a bad player).")
+      .def("hidden_world", &State::hidden_world, py::arg("player"),
+           "The true world of `player`: the hidden items in the layout from_world reads.")
+      .def_static("from_world", [](const std::string& info, World world) {
+             if (world.ndim() != 1) throw WorldError("haniwa world: expected a 1-D array");
+             return State::from_world(info, {world.data(), static_cast<std::size_t>(world.size())});
+           }, py::arg("info_state"), py::arg("world"),
+           "The full state of an information state plus a world (hidden hands, stock, face-down tile, tiles "
+           "under Kofun, discards, and the reshuffle seed of a two-round match).");
+
+  py::class_<InformationState>(m, "InformationState", "A parsed Haniwa information state and its world layout.")
+      .def_static("parse", &InformationState::parse, py::arg("notation"),
+                  "NotationError names the field when malformed, wrongly hidden, or without any world.")
+      .def_static("of", &InformationState::of, py::arg("state"), py::arg("player"))
+      .def_property_readonly("view", &InformationState::view)
+      .def_property_readonly("num_slots", &InformationState::num_slots)
+      .def_property_readonly("groups", &InformationState::groups, "(name, size) of each slot group in layout order.")
+      .def_property_readonly("unseen", [](const InformationState& is) {
+             std::vector<int> out;
+             for (int k = 0; k < kKinds; ++k)
+               for (int i = 0; i < is.unseen()[k]; ++i) out.push_back(k);
+             return out;
+           }, "The unseen tile kinds, ascending (the multiset of the world's tile slots).")
+      .def("to_string", &InformationState::to_string, "The canonical notation.")
+      .def("__str__", &InformationState::to_string)
+      .def("world", [](const InformationState& is, World world) {
+             if (world.ndim() != 1) throw WorldError("haniwa world: expected a 1-D array");
+             return is.world({world.data(), static_cast<std::size_t>(world.size())});
+           }, py::arg("world"), "The state of one world (WorldError when inconsistent).")
+      .def("worlds", [](const InformationState& is, World worlds) {
+             if (worlds.ndim() != 2) throw WorldError("haniwa worlds: expected a 2-D array (n, num_slots)");
+             const auto n = static_cast<std::size_t>(worlds.shape(0)), k = static_cast<std::size_t>(worlds.shape(1));
+             std::vector<State> out;
+             out.reserve(n);
+             for (std::size_t i = 0; i < n; ++i) out.push_back(is.world({worlds.data() + i * k, k}));
+             return out;
+           }, py::arg("worlds"), "The states of n worlds, one per row.");
   m.def("solo_rank", [](int score) { return std::string(solo_rank(score)); }, py::arg("score"),
         "perfect (60+), master (50-59), veteran (40-49), junior (30-39) or beginner.");
 }

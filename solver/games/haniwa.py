@@ -2,6 +2,8 @@
 
 The compiled engine (``solver._core.haniwa``) plays full-information worlds: the stock order, hands, dice
 and the face-down tile are all known. ``GAME.new(options, seed)`` deals such a world at random from a seed.
+What one player knows is an information state (``GAME.parse_information``); ``solver.determinize.haniwa`` samples
+the worlds consistent with it.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import _core
-from .._core import RuleOptionError
+from .._core import NotationError, RuleOptionError
 from ..options import OptionSpec
 from .base import GameInfo
 
@@ -119,7 +121,30 @@ class HaniwaInfo(GameInfo):
     def parse(self, text: str, options: Mapping[str, Any] | None = None) -> Any:
         """A position from its notation (which carries its own rules); NotationError names the field."""
         self.check_options(options)
+        if self.is_information_state(text):
+            raise NotationError(
+                "haniwa position: this is an information state (it has a view= field), not a full position; "
+                "read it with parse_information, or sample its worlds with solver.determinize.haniwa"
+            )
         return self.State.parse(text)
+
+    def is_information_state(self, text: str) -> bool:
+        """True when `text` is in the information-state notation (it has a `view=` field) rather than a position."""
+        return any(token.startswith("view=") for token in text.split())
+
+    def parse_information(self, text: str) -> Any:
+        """A parsed information state (``solver._core.haniwa.InformationState``): its canonical text
+        (``to_string()``), observer (``view``), unseen tiles and world layout (``groups``); NotationError names the
+        faulty field."""
+        return _core.haniwa.InformationState.parse(text)
+
+    def format_information(self, info: Any) -> str:
+        """The canonical notation of a parsed information state."""
+        return str(info.to_string())
+
+    def information_state(self, state: Any, player: int) -> str:
+        """What `player` knows in a full `state`, as information-state notation."""
+        return str(state.information_state(player))
 
     def render(self, state: Any) -> str:
         """Dice, zones (top row first), hands, Dogu and Kofun as text."""

@@ -35,6 +35,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "../../core/game.hpp"
 #include "moves.hpp"
@@ -89,6 +90,13 @@ class State {
 
   int remaining_plies_bound() const noexcept;
 
+  // Hidden information (information.hpp / information.cpp): the information-state notation of what `player`
+  // knows, a full state from an information state plus a world (the hidden items in the documented slot order;
+  // WorldError when inconsistent), and the true world of `player` in this state.
+  std::string information_state(int player) const;
+  static State from_world(std::string_view info_state, std::span<const std::int32_t> world);
+  std::vector<std::int32_t> hidden_world(int player) const;
+
   // Scoring of the player's team (meaningful when terminal; computed from the current cells otherwise).
   ScoreBreakdown breakdown(int player) const noexcept;
   int score(int player) const noexcept { return breakdown(player).total; }
@@ -115,6 +123,7 @@ class State {
   bool operator==(const State& o) const noexcept;
 
  private:
+  friend class InformationState;
   State() = default;
 
   static constexpr std::uint8_t kTurnDiscarded = 1, kTurnKofun = 2;
@@ -164,6 +173,7 @@ class State {
 
 static_assert(sizeof(State) <= 128, "Haniwa states are copied at every search node");
 static_assert(Game<State>);
+static_assert(ImperfectInformationGame<State>);
 
 // Solo ranks: 60+ perfect Haniwa artisan, 50-59 master, 40-49 veteran, 30-39 junior, 0-29 beginner.
 const char* solo_rank(int score) noexcept;

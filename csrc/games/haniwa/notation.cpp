@@ -6,6 +6,7 @@
 
 #include "../../core/errors.hpp"
 #include "haniwa.hpp"
+#include "notation_util.hpp"
 
 namespace kofun::haniwa {
 namespace {
@@ -14,34 +15,10 @@ namespace {
   throw NotationError("haniwa position, field '" + field + "': " + what);
 }
 
-std::vector<std::string_view> split(std::string_view s, char sep) {
-  std::vector<std::string_view> out;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= s.size(); ++i)
-    if (i == s.size() || s[i] == sep) {
-      out.push_back(s.substr(start, i - start));
-      start = i + 1;
-    }
-  return out;
-}
-
-int colour_index(char c) {
-  for (int i = 0; i < kKofunColours; ++i)
-    if (kColourLetters[i] == c) return i;
-  return -1;
-}
-
-std::string tile_text(int kind) {
-  return std::string(1, kColourLetters[colour_of(kind)]) + static_cast<char>('0' + power_of(kind));
-}
-
-// Parses "R2" style tile text at the start of `s`; returns the kind or -1.
-int parse_tile(std::string_view s) {
-  if (s.size() < 2) return -1;
-  const int colour = colour_index(s[0]);
-  if (colour < 0 || colour >= kColours || s[1] < '1' || s[1] > '3') return -1;
-  return kind_of(colour, s[1] - '0');
-}
+using text::colour_index;
+using text::parse_tile;
+using text::split;
+using text::tile_text;
 
 int parse_int(std::string_view s, const std::string& field, int lo, int hi) {
   if (s.empty() || s.size() > 3) fail(field, "expected a number " + std::to_string(lo) + ".." + std::to_string(hi));
