@@ -35,7 +35,7 @@ int max_month_count(Bitboard b) noexcept {
 
 }  // namespace
 
-static_assert(ImperfectInformationGame<State> && HasPliesBound<State>);
+static_assert(ImperfectInformationGame<State> && HasWorldAssignment<State> && HasPliesBound<State>);
 static_assert(sizeof(State) <= 96, "the state stays a few words: copy-make in the searches");
 
 bool State::has_hand_yaku(Bitboard hand) noexcept {
@@ -211,6 +211,22 @@ int State::remaining_plies_bound() const noexcept {
   static constexpr int kPending[] = {0, 2, 1, 0};
   if (phase_ == Phase::kEnd) return 0;
   return 3 * popcount(hand_[0] | hand_[1]) + kPending[static_cast<int>(phase_)];
+}
+
+void State::assign_hidden(int observer, std::span<const std::int32_t> world) noexcept {
+  const int opp = 1 - observer;
+  const int n = popcount(hand_[opp]);
+  for (int c : Bits{hand_[opp]}) hash_ ^= card_key(kHandLoc + opp, c);
+  Bitboard h = 0;
+  for (int i = 0; i < n; ++i) {
+    h |= bit(world[i]);
+    hash_ ^= card_key(kHandLoc + opp, world[i]);
+  }
+  hand_[opp] = h;
+  for (int i = stock_pos_, k = n; i < kStockSize; ++i, ++k) {
+    hash_ ^= kStockKeys[i * kNumCards + stock_[i]] ^ kStockKeys[i * kNumCards + world[k]];
+    stock_[i] = static_cast<std::uint8_t>(world[k]);
+  }
 }
 
 std::uint64_t State::misc_hash() const noexcept {

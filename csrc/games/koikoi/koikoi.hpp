@@ -91,6 +91,8 @@ class State {
 
   std::string information_state(int player) const;
   static State from_world(std::string_view info_state, std::span<const std::int32_t> world);
+  // The fast path of from_world (see game.hpp): the opponent's hand and the stock are replaced by `world`.
+  void assign_hidden(int observer, std::span<const std::int32_t> world) noexcept;
 
   // What an information state hides: the unseen cards and how they split (opponent hand, then stock).
   struct Hidden {
