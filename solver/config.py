@@ -3,7 +3,7 @@
 A configuration file is optional; every setting has a default. Layout::
 
     [engine]
-    algo = "alphabeta"      # or "mcts"
+    algo = "alphabeta"      # or "mcts"; "ismcts" / "pimc" for hidden-information games
     time = 2.0              # seconds per search (used when no nodes/depth budget is given)
     nodes = 1000000         # node / iteration budget
     depth = 12              # alpha-beta depth budget
@@ -34,7 +34,7 @@ from typing import Any
 from ._core import RuleOptionError
 from .games import ALIASES, GAMES, GameInfo, get_game
 
-ALGOS = ("alphabeta", "mcts")
+ALGOS = ("alphabeta", "mcts", "ismcts", "pimc")
 ROLLOUTS = ("random", "policy")
 DEFAULT_TIME_S = 2.0
 
@@ -84,6 +84,8 @@ class EngineConfig:
                 transpositions=self.transpositions,
                 memory_mb=self.memory_mb,
             )
+        elif self.algo == "ismcts":
+            kw.update(exploration=self.exploration, rollout=self.rollout, memory_mb=self.memory_mb)
         return kw
 
 
