@@ -90,8 +90,10 @@ void bind_information_set_search(py::class_<G>& cls) {
           if constexpr (!HasRolloutPolicy<G>)
             throw std::invalid_argument("ismcts: rollout='policy' but this game has no rollout policy");
           opt.policy_rollouts = true;
+        } else if (rollout == "auto") {
+          opt.policy_rollouts = HasRolloutPolicy<G>;
         } else if (rollout != "random") {
-          throw std::invalid_argument("ismcts: rollout must be 'random' or 'policy', got '" + rollout + "'");
+          throw std::invalid_argument("ismcts: rollout must be 'auto', 'random' or 'policy', got '" + rollout + "'");
         }
         const Belief<G> belief = make_belief<G>(info, unseen, groups, worlds, "ismcts");
         py::gil_scoped_release release;
@@ -99,10 +101,10 @@ void bind_information_set_search(py::class_<G>& cls) {
       },
       py::arg("info_state"), py::arg("limits"), py::arg("control") = nullptr, py::arg("unseen") = std::nullopt,
       py::arg("groups") = std::nullopt, py::arg("worlds") = std::nullopt, py::arg("exploration") = 0.7,
-      py::arg("rollout") = "random", py::arg("return_scale") = 0.0, py::arg("memory_mb") = 256,
+      py::arg("rollout") = "auto", py::arg("return_scale") = 0.0, py::arg("memory_mb") = 256,
       "SO-ISMCTS from the information state of the player to move. The belief is unseen= items with groups= "
-      "slot-group sizes (worlds shuffled in C++ per iteration) or worlds= (n x k array, used in turn). Values are "
-      "mean returns of the player to move.");
+      "slot-group sizes (worlds shuffled in C++ per iteration) or worlds= (n x k array, used in turn). rollout "
+      "'auto' uses the game's rollout policy when it has one. Values are mean returns of the player to move.");
   cls.def_static(
       "pimc",
       [](const std::string& info, const SearchLimits& limits, SearchControl* control,

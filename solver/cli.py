@@ -413,4 +413,42 @@ def selfplay_cmd(
     click.echo(score.summary("A"))
 
 
+@main.command("experiment")
+@click.argument("game")
+@click.option(
+    "--opponent", type=click.Choice(("random", "greedy", "pimc")), default="greedy", help="Baseline (default greedy)."
+)
+@click.option(
+    "--games",
+    "units",
+    type=click.IntRange(min=1),
+    default=100,
+    help="Deals (matches when the rules have rounds > 1), each played twice with the seats swapped (default 100).",
+)
+@click.option("--iterations", type=click.IntRange(min=1), default=10_000, help="Search iterations per decision.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, help="Seed of the deals and the searches.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@common_options
+def experiment_cmd(
+    game: str,
+    opponent: str,
+    units: int,
+    iterations: int,
+    seed: int,
+    as_json: bool,
+    config_path: str | None,
+    rules: Sequence[str],
+) -> None:
+    """Strength of the ISMCTS AI against a baseline on paired deals, with 95% confidence intervals (Koi-Koi)."""
+    from .experiments import run_experiment
+
+    info = get_game(game)
+    if info.name != "koikoi":
+        raise click.UsageError(f"experiment: only koikoi has strength experiments, not {info.name}")
+    options = load_config(config_path).rules_for(info, parse_rule_flags(rules))
+    with click.progressbar(length=units, label="experiment", file=sys.stderr) as bar:
+        result = run_experiment(opponent, units, iterations, seed, options, on_unit=lambda _k: bar.update(1))
+    click.echo(json.dumps(result.to_dict()) if as_json else result.summary())
+
+
 __all__ = ["LEVELS", "main"]

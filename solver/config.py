@@ -85,7 +85,12 @@ class EngineConfig:
                 memory_mb=self.memory_mb,
             )
         elif self.algo == "ismcts":
-            kw.update(exploration=self.exploration, rollout=self.rollout, memory_mb=self.memory_mb)
+            # ISMCTS keeps its own defaults (exploration 0.7, the game's rollout policy) unless they are changed.
+            kw["memory_mb"] = self.memory_mb
+            if self.exploration != EngineConfig.exploration:
+                kw["exploration"] = self.exploration
+            if self.rollout != EngineConfig.rollout:
+                kw["rollout"] = self.rollout
         return kw
 
 

@@ -35,7 +35,8 @@ int max_month_count(Bitboard b) noexcept {
 
 }  // namespace
 
-static_assert(ImperfectInformationGame<State> && HasWorldAssignment<State> && HasPliesBound<State>);
+static_assert(ImperfectInformationGame<State> && HasWorldAssignment<State> && HasPliesBound<State> &&
+              HasRolloutPolicy<State>);
 static_assert(sizeof(State) <= 96, "the state stays a few words: copy-make in the searches");
 
 bool State::has_hand_yaku(Bitboard hand) noexcept {
@@ -211,6 +212,34 @@ int State::remaining_plies_bound() const noexcept {
   static constexpr int kPending[] = {0, 2, 1, 0};
   if (phase_ == Phase::kEnd) return 0;
   return 3 * popcount(hand_[0] | hand_[1]) + kPending[static_cast<int>(phase_)];
+}
+
+Move State::rollout_move(Rng& rng) const noexcept {
+  MoveList<kMaxMoves> ml;
+  legal_moves(ml);
+  if (ml.size() == 1 || phase_ == Phase::kDecide) return ml[0];  // ml[0] is stop in phase decide
+  if (rng.below(4) == 0) return ml[static_cast<int>(rng.below(static_cast<std::uint32_t>(ml.size())))];
+  int best_gain = -1000, ties = 0;
+  Move best = ml[0];
+  for (Move m : ml) {
+    const int card = move_kind(m) == MoveKind::kTake ? drawn_ : move_card(m);
+    const Bitboard match = table_ & same_month(card);
+    int gain = -card_value(card);
+    if (popcount(match) == 2) {
+      gain = card_value(card) + card_value(move_target(m));
+    } else if (match) {
+      gain = card_value(card);
+      for (int t : Bits{match}) gain += card_value(t);
+    }
+    if (gain > best_gain) {
+      best_gain = gain;
+      best = m;
+      ties = 1;
+    } else if (gain == best_gain && rng.below(static_cast<std::uint32_t>(++ties)) == 0) {
+      best = m;
+    }
+  }
+  return best;
 }
 
 void State::assign_hidden(int observer, std::span<const std::int32_t> world) noexcept {

@@ -83,6 +83,10 @@ class State {
   std::uint64_t hash() const noexcept { return hash_; }
   std::uint64_t recompute_hash() const noexcept;
   int remaining_plies_bound() const noexcept;
+  // Rollout policy (HasRolloutPolicy): `stop` whenever offered; otherwise, three times in four, the move capturing
+  // the most card value (card_value; with no capture, discarding the least valuable card; ties at random), else a
+  // uniformly random legal move.
+  Move rollout_move(Rng& rng) const noexcept;
 
   std::string to_string() const;
   static State parse(std::string_view s);
