@@ -139,6 +139,18 @@ void bind_information_set_search(py::class_<G>& cls) {
       },
       py::arg("unseen"), py::arg("n"), py::arg("seed") = 0,
       "The first n worlds (n x len(unseen)) a one-thread ismcts with this seed and unseen= items uses.");
+  cls.def_static(
+      "sample_states",
+      [](const std::string& info, std::vector<std::int32_t> unseen, std::vector<int> groups, std::size_t n,
+         std::uint64_t seed) {
+        const Belief<G> belief = Belief<G>::from_items(info, std::move(unseen), groups);
+        WorldSource<G> source(belief, thread_seed(seed, 0), 0);
+        std::vector<G> out(n, belief.base);
+        for (G& s : out) source.next(s);
+        return out;
+      },
+      py::arg("info_state"), py::arg("unseen"), py::arg("groups"), py::arg("n"), py::arg("seed") = 0,
+      "The first n determinised states a one-thread ismcts with this seed builds (the search's own fast path).");
 }
 
 template <Game G>

@@ -248,8 +248,10 @@ def run_experiment(
             if rounds > 1:
                 match = Match(dict(options or {}), seed=unit_seed)
 
-                def choose(state: Any, match: Match = match, players: tuple[Chooser, Chooser] = players) -> int:
-                    return players[state.to_move()](state, unit_seed * 1000 + match.round * 100 + len(state.stock))
+                def choose(
+                    state: Any, match: Match = match, players: tuple[Chooser, Chooser] = players, base: int = unit_seed
+                ) -> int:
+                    return players[state.to_move()](state, base * 1000 + match.round * 100 + len(state.stock))
 
                 scores = match.play(choose)
                 diff = float(scores[seat] - scores[1 - seat])
