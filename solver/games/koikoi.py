@@ -92,6 +92,10 @@ class KoikoiInfo(GameInfo):
             return self.view(text)
         return kk.State.parse(text)
 
+    def player_name(self, player: int) -> str:
+        """Players are named by their index, as in the notation ('player 0' deals first in seat 0)."""
+        return f"player {player}"
+
     def belief(self, info_state: str) -> UniformBelief:
         """The uniform belief over what `info_state` hides (opponent hand, then stock)."""
         return KoikoiBelief(info_state).belief
