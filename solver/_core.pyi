@@ -3,6 +3,9 @@
 from enum import Enum
 from types import ModuleType
 
+import numpy as np
+import numpy.typing as npt
+
 NO_MOVE: int
 TT_ENTRY_BYTES: int
 MCTS_NODE_BYTES: int
@@ -172,3 +175,106 @@ class _SenseiModule(ModuleType):
     DEFAULT_PITS: list[str]
 
 sensei: _SenseiModule
+
+class _KoikoiRules:
+    """Rule options of one Koi-Koi deal (presets 'seed' and 'nintendo')."""
+
+    five_brights: int
+    four_brights: int
+    rainy_four_brights: int
+    three_brights: int
+    viewing: int
+    max_koikoi: int
+    seven_point_double: bool
+    koikoi_double: bool
+    redeal_three_on_table: bool
+    def __init__(self) -> None: ...
+    @staticmethod
+    def preset(name: str) -> _KoikoiRules: ...
+    @staticmethod
+    def parse(text: str) -> _KoikoiRules: ...
+    def to_string(self) -> str: ...
+
+class _KoikoiState(_State):
+    """A Koi-Koi deal with everything known; searched from a player's view with ``ismcts`` / ``pimc``."""
+
+    @classmethod
+    def parse(cls, notation: str) -> _KoikoiState: ...
+    def clone(self) -> _KoikoiState: ...
+    @staticmethod
+    def deal(seed: int = 0, rules: _KoikoiRules = ..., first: int = -1) -> _KoikoiState: ...
+    @staticmethod
+    def from_deal(order: list[int], first: int = 0, rules: _KoikoiRules = ...) -> _KoikoiState: ...
+    @staticmethod
+    def from_world(info_state: str, world: npt.ArrayLike) -> _KoikoiState: ...
+    @staticmethod
+    def ismcts(
+        info_state: str,
+        limits: SearchLimits,
+        control: SearchControl | None = None,
+        unseen: list[int] | None = None,
+        groups: list[int] | None = None,
+        worlds: npt.ArrayLike | None = None,
+        exploration: float = 0.7,
+        rollout: str = "auto",
+        return_scale: float = 0.0,
+        memory_mb: int = 256,
+    ) -> SearchResult: ...
+    @staticmethod
+    def pimc(
+        info_state: str,
+        limits: SearchLimits,
+        control: SearchControl | None = None,
+        unseen: list[int] | None = None,
+        groups: list[int] | None = None,
+        worlds: npt.ArrayLike | None = None,
+        num_worlds: int = 32,
+        exact_plies: int = 24,
+        exploration: float = 1.4,
+        memory_mb: int = 64,
+    ) -> SearchResult: ...
+    @staticmethod
+    def sample_worlds(unseen: list[int], n: int, seed: int = 0) -> npt.NDArray[np.int32]: ...
+    @staticmethod
+    def sample_states(
+        info_state: str, unseen: list[int], groups: list[int], n: int, seed: int = 0
+    ) -> list[_KoikoiState]: ...
+    def information_state(self, player: int) -> str: ...
+    @property
+    def rules(self) -> _KoikoiRules: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def first(self) -> int: ...
+    def hand(self, player: int) -> list[int]: ...
+    def pile(self, player: int) -> list[int]: ...
+    @property
+    def table(self) -> list[int]: ...
+    @property
+    def stock(self) -> list[int]: ...
+    @property
+    def drawn(self) -> int: ...
+    def koikoi_calls(self, player: int) -> int: ...
+    def total(self, player: int) -> int: ...
+    @property
+    def winner(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+    def remaining_plies_bound(self) -> int: ...
+
+class _KoikoiModule(ModuleType):
+    State: type[_KoikoiState]
+    Rules: type[_KoikoiRules]
+    CARD_NAMES: list[str]
+    YAKU_NAMES: list[str]
+    def card_from_name(self, name: str) -> int: ...
+    def yaku(self, pile: list[int], rules: _KoikoiRules = ...) -> dict[str, int]: ...
+    def yaku_total(self, pile: list[int], rules: _KoikoiRules = ...) -> int: ...
+    def misdeal_reason(
+        self, hand0: list[int], hand1: list[int], table: list[int], rules: _KoikoiRules = ...
+    ) -> str | None: ...
+    def has_hand_yaku(self, hand: list[int]) -> bool: ...
+    def hidden(self, info_state: str) -> tuple[list[int], int, int, int]: ...
+    def random_deals(self, n: int, seed: int = 0, rules: _KoikoiRules = ...) -> int: ...
+
+koikoi: _KoikoiModule
