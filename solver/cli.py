@@ -24,6 +24,7 @@ from .report.stats import MatchScore
 from .report.table import format_table, human_count
 from .search import (
     HIDDEN_ALGOS,
+    GameRecord,
     Progress,
     SearchReport,
     analyse,
@@ -439,13 +440,18 @@ def selfplay_cmd(
     b = base.merged(algo=algo_for(s.game, s.config, algo_b)).search_kwargs()
     records = []
     wins = draws = losses = 0
+    rounds = getattr(s.game, "rounds", None)
+    match_rounds = int(rounds(s.options)) if rounds is not None else 1  # > 1: each game is a match of deals
     with click.progressbar(range(n_games), label="selfplay", file=sys.stderr) as bar:
         try:
             for i in bar:
                 a_player = i % 2
                 players = [a, b] if a_player == 0 else [b, a]
-                start = s.game.new(s.options, base.seed + i // 2)
-                record = play_game(start, players, seed=base.seed + i // 2, opening_plies=opening_plies)
+                if match_rounds > 1:
+                    record = _match_record(s, players, base.seed + i // 2)
+                else:
+                    start = s.game.new(s.options, base.seed + i // 2)
+                    record = play_game(start, players, seed=base.seed + i // 2, opening_plies=opening_plies)
                 if record.winner is None:
                     draws += 1
                 elif record.winner == a_player:
@@ -478,6 +484,23 @@ def selfplay_cmd(
         return
     click.echo(f"A: {a['algo']}   B: {b['algo']}")
     click.echo(score.summary("A"))
+
+
+def _match_record(s: Setup, players: list[dict[str, Any]], seed: int) -> GameRecord:
+    """One match of several deals (Koi-Koi `rounds`) between two engine settings, as a game record whose moves
+    are the deals' moves and whose returns are the match scores."""
+    from .games.koikoi import Match
+
+    match = Match(s.options, seed=seed)
+    moves: list[str] = []
+    start = s.game.notation(match.next_deal())
+    while not match.is_over():
+        deal = play_game(match.next_deal(), players, seed=seed * 1000 + match.round)
+        moves += deal.moves
+        match.record(s.game.parse(deal.final))
+    scores = [float(x) for x in match.scores]
+    winner = None if scores[0] == scores[1] else int(scores[1] > scores[0])
+    return GameRecord(s.game.name, start, moves, f"match scores {scores[0]:g}-{scores[1]:g}", scores, winner)
 
 
 @main.command("experiment")

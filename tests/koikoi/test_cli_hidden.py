@@ -79,3 +79,15 @@ def test_greedy_baseline_takes_the_most_valuable_capture_and_stops() -> None:
         "koikoi=0,0 total=0,0"
     )
     assert s.move_to_string(greedy_move(s)) == "play 1r"  # captures the Crane: 5 + 20
+
+
+def test_selfplay_plays_matches_of_several_deals() -> None:
+    args = ("selfplay", "koikoi", "--games", "2", "--nodes", "200", "--rule", "rounds=2", "--seed", "3", "--json")
+    a = json.loads(_run(*args).splitlines()[-1])
+    b = json.loads(_run(*args).splitlines()[-1])
+    assert a == b and a["a"]["algo"] == a["b"]["algo"] == "ismcts"
+    assert a["wins"] + a["draws"] + a["losses"] == 2
+    for r in a["records"]:
+        s0, s1 = r["returns"]
+        assert r["final"] == f"match scores {s0:g}-{s1:g}"
+        assert r["winner"] == (None if s0 == s1 else int(s1 > s0))
