@@ -44,6 +44,11 @@
 //       `observer` in this state. Then the result equals from_world(information_state(observer), world).
 //       from_world stays the checked public path; the searches check the belief once through it
 //       (search/worlds.hpp) and then use this hook, which neither parses nor allocates.
+// Optional observation hook (HasObservationKey), so that ISMCTS can branch on what its player observes (a card
+// turned over from the stock, dice) and not only on the moves:
+//   uint64_t observation_key(int observer) const noexcept
+//       a hash of everything `observer` sees (what information_state(observer) describes): states with equal
+//       information states for `observer` have equal keys; different ones differ except for hash collisions.
 #pragma once
 
 #include <concepts>
@@ -109,6 +114,11 @@ concept HasWorldAssignment =
     ImperfectInformationGame<G> && requires(G g, int p, std::span<const std::int32_t> world) {
       { g.assign_hidden(p, world) } -> std::same_as<void>;
     };
+
+template <class G>
+concept HasObservationKey = requires(const G g, int p) {
+  { g.observation_key(p) } -> std::same_as<std::uint64_t>;
+};
 
 // Plays `m` after checking that it is legal; throws IllegalMoveError otherwise.
 template <Game G>

@@ -1,11 +1,17 @@
 // Single-observer information-set MCTS (SO-ISMCTS, Cowling, Powley & Whitehouse 2012) for any game satisfying
 // ImperfectInformationGame.
 //
-// One tree over the searching player's information sets: a node is a sequence of moves from the root, its
-// children are keyed by move, and every iteration descends the same tree with a different determinised world
-// (search/worlds.hpp). Moves of the other players whose legality depends on hidden information (a card from the
-// opponent's hand) simply exist in some worlds and not in others; a node reached by the same moves in different
-// worlds is the same node. The search never reads anything the observer cannot see except through the worlds.
+// One tree over the searching player's (the observer's) information sets, and every iteration descends it with a
+// different determinised world (search/worlds.hpp). The tree alternates two kinds of nodes:
+//   information-set nodes  what the observer knows at a point of the game; their children are edges;
+//   edges                  a move (of whichever player is to move there) with its statistics; their children are
+//                          the information-set nodes the move can lead to, one per observation key.
+// With the HasObservationKey hook (game.hpp) an edge branches on what the observer sees after the move (a card
+// turned over from the stock, the card an opponent played), so every decision of the observer is taken knowing
+// what it would know at the table; without the hook an edge has one child (plain SO-ISMCTS, nodes keyed by moves
+// only). Moves of the other players whose legality depends on hidden information (a card from the opponent's
+// hand) simply exist in some worlds and not in others. The search reads nothing the observer cannot see except
+// through the worlds.
 //
 // Selection: at a node, the children whose move is legal in this iteration's world are "available"; each gets
 // its availability count incremented. If a legal move has no child yet, one such move (uniformly random) is added
@@ -20,8 +26,8 @@
 // set, else the running mean |return| of the root player over the iterations so far (1 until a non-zero return),
 // so the exploration constant c means the same for ±1 games and for games scored in points.
 //
-// Memory: one fixed-capacity pool of 32-byte nodes per thread, allocated when the search starts; a child is
-// appended per iteration (siblings are linked). When the pool is full the tree stops growing and the iterations go
+// Memory: one fixed-capacity pool of 40-byte nodes per thread, allocated when the search starts; at most one edge
+// and one information-set node are added per iteration (siblings are linked). When the pool is full the tree stops growing and the iterations go
 // on over the existing tree. No allocation per iteration.
 //
 // Budgets and threads: limits.nodes = iterations (all threads together), limits.time_s, the stop flag (polled every
@@ -29,8 +35,9 @@
 // Same seed, same limits, one thread → the same worlds, tree, move, value and iteration count.
 //
 // Result: best move = most visits (then higher mean); per-move visits and mean return of the root player (raw,
-// e.g. expected point difference); PV = most-visited line of the main tree (opponent moves in it are the ones
-// most often explored, not a prediction of the hidden cards); depth = deepest descent in the tree.
+// e.g. expected point difference); PV = most-visited line of the main tree (at each step the most visited edge,
+// then its most visited outcome; opponent moves in it are the ones most often explored, not a prediction of the
+// hidden cards); depth = most edges on one descent.
 #pragma once
 
 #include <algorithm>
@@ -50,16 +57,18 @@
 
 namespace kofun {
 
-// Node layout (32 bytes):
-//   total         double   summed return of the player who moved into the node
+// Node layout (40 bytes), for both kinds of node:
+//   total         double   edge: summed return of the player who made the move; information set: unused (0)
+//   key           uint64   information set: the observation key it stands for; edge: unused (0)
 //   visits        uint32
-//   avail         uint32   iterations in which the node's move was legal at its parent
+//   avail         uint32   edge: iterations in which its move was legal at its parent
 //   first_child   uint32   index of the most recently added child (0: none)
 //   sibling       uint32   next child of the same parent (0: none)
-//   move          uint32   the move leading here
+//   move          uint32   edge: the move; information set: kNoMove
 //   pad           uint32
 struct IsmctsNode {
   double total;
+  std::uint64_t key;
   std::uint32_t visits;
   std::uint32_t avail;
   std::uint32_t first_child;
@@ -67,7 +76,7 @@ struct IsmctsNode {
   std::uint32_t move;
   std::uint32_t pad;
 };
-static_assert(sizeof(IsmctsNode) == 32, "ISMCTS node layout");
+static_assert(sizeof(IsmctsNode) == 40, "ISMCTS node layout");
 
 struct IsmctsOptions {
   double exploration = 0.7;
@@ -92,7 +101,7 @@ class Tree {
     capacity_ = std::max<std::size_t>(bytes / sizeof(IsmctsNode), G::kMaxMoves + 1);
     capacity_ = std::min<std::size_t>(capacity_, 0xFFFFFFF0u);
     pool_.reset(new IsmctsNode[capacity_]);
-    pool_[0] = IsmctsNode{0.0, 0, 0, 0, 0, kNoMove, 0};
+    pool_[0] = IsmctsNode{0.0, 0, 0, 0, 0, 0, kNoMove, 0};
     used_ = 1;
   }
 
@@ -111,7 +120,7 @@ class Tree {
   const IsmctsNode& node(std::uint32_t i) const noexcept { return pool_[i]; }
   const IsmctsNode& root() const noexcept { return pool_[0]; }
 
-  // Most-visited child of `n` (0: none visited).
+  // Most-visited child of `n` (0: none visited); among edges, ties go to the higher total.
   std::uint32_t most_visited(std::uint32_t n) const noexcept {
     std::uint32_t best = 0;
     for (std::uint32_t c = pool_[n].first_child; c != 0; c = pool_[c].sibling)
@@ -121,15 +130,16 @@ class Tree {
     return best;
   }
 
-  // The most-visited line from the root child playing `first`.
+  // The most-visited line from the root edge playing `first`.
   std::vector<Move> principal_variation(Move first) const {
     std::vector<Move> pv;
-    std::uint32_t n = 0;
+    std::uint32_t e = 0;
     for (std::uint32_t c = pool_[0].first_child; c != 0; c = pool_[c].sibling)
-      if (pool_[c].move == first) n = c;
-    for (int d = 0; n != 0 && d < kMaxPath; ++d) {
-      pv.push_back(pool_[n].move);
-      n = most_visited(n);
+      if (pool_[c].move == first) e = c;
+    for (int d = 0; e != 0 && d < kMaxPath; ++d) {
+      pv.push_back(pool_[e].move);
+      const std::uint32_t n = most_visited(e);
+      e = n == 0 ? 0 : most_visited(n);
     }
     return pv;
   }
@@ -137,7 +147,7 @@ class Tree {
  private:
   struct Step {
     std::uint32_t node;
-    int mover;  // player who moved into the node (-1 at the root)
+    int mover;  // edge: the player who made its move; information set: -1
   };
 
   double scale() const noexcept {
@@ -158,15 +168,16 @@ class Tree {
     sh_.control->publish(p);
   }
 
-  std::uint32_t add_child(std::uint32_t parent, Move m) noexcept {
+  std::uint32_t add_child(std::uint32_t parent, Move m, std::uint64_t key) noexcept {
     const auto c = static_cast<std::uint32_t>(used_++);
-    pool_[c] = IsmctsNode{0.0, 0, 1, 0, pool_[parent].first_child, m, 0};
+    pool_[c] = IsmctsNode{0.0, key, 0, m == kNoMove ? 0u : 1u, 0, pool_[parent].first_child, m, 0};
     pool_[parent].first_child = c;
     return c;
   }
 
-  // The child to descend into from `idx` in the world `s` (0: play out from here). Counts availability.
-  std::uint32_t select(std::uint32_t idx, const G& s, bool& expanded) {
+  // The edge to follow from information set `idx` in the world `s` (0: play out from here). Counts availability;
+  // `added` tells that the edge was just added.
+  std::uint32_t select(std::uint32_t idx, const G& s, bool& added) {
     MoveListOf<G> ml;
     s.legal_moves(ml);
     std::array<bool, G::kMaxMoves> has_child{};
@@ -192,35 +203,52 @@ class Tree {
       auto pick = static_cast<int>(rng_.below(static_cast<std::uint32_t>(ml.size() - tried)));
       for (int j = 0; j < ml.size(); ++j)
         if (!has_child[j] && pick-- == 0) {
-          expanded = true;
-          return add_child(idx, ml[j]);
+          added = true;
+          return add_child(idx, ml[j], 0);
         }
     }
     return best;
   }
 
+  // The information set below edge `e` that the observer is in after its move in world `s` (0: none and no room
+  // to add it); `added` tells that it was just added.
+  std::uint32_t outcome(std::uint32_t e, const G& s, bool& added) {
+    std::uint64_t key = 0;
+    if constexpr (HasObservationKey<G>) key = s.observation_key(root_player_);
+    for (std::uint32_t ch = pool_[e].first_child; ch != 0; ch = pool_[ch].sibling)
+      if (pool_[ch].key == key) return ch;
+    if (used_ >= capacity_) return 0;
+    added = true;
+    return add_child(e, kNoMove, key);
+  }
+
   void iterate() {
     std::array<Step, kMaxPath> path;
-    int len = 0;
+    int len = 0, edges = 0;
     worlds_.next(state_);
     G& s = state_;
     std::uint32_t idx = 0;
     path[len++] = Step{0, -1};
-    while (!s.is_terminal() && len < kMaxPath) {
-      bool expanded = false;
-      const std::uint32_t child = select(idx, s, expanded);
-      if (child == 0) break;
+    while (!s.is_terminal() && len + 2 <= kMaxPath) {
+      bool added = false;
+      const std::uint32_t e = select(idx, s, added);
+      if (e == 0) break;
       const int mover = s.to_move();
-      s.apply(pool_[child].move);
-      path[len++] = Step{child, mover};
-      idx = child;
-      if (expanded) break;
+      s.apply(pool_[e].move);
+      path[len++] = Step{e, mover};
+      ++edges;
+      if (added) break;
+      const std::uint32_t next = outcome(e, s, added);
+      if (next == 0) break;
+      path[len++] = Step{next, -1};
+      idx = next;
+      if (added) break;
     }
     uct::playout(s, rng_, opt_.policy_rollouts);
     std::array<double, kN> ret{};
     for (int p = 0; p < kN; ++p) ret[p] = s.returns(p);
     abs_sum_ += std::abs(ret[root_player_]);
-    max_depth_ = std::max(max_depth_, len - 1);
+    max_depth_ = std::max(max_depth_, edges);
     for (int i = len - 1; i >= 0; --i) {
       IsmctsNode& nd = pool_[path[i].node];
       ++nd.visits;

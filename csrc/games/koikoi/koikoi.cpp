@@ -35,8 +35,8 @@ int max_month_count(Bitboard b) noexcept {
 
 }  // namespace
 
-static_assert(ImperfectInformationGame<State> && HasWorldAssignment<State> && HasPliesBound<State> &&
-              HasRolloutPolicy<State>);
+static_assert(ImperfectInformationGame<State> && HasWorldAssignment<State> && HasObservationKey<State> &&
+              HasPliesBound<State> && HasRolloutPolicy<State>);
 static_assert(sizeof(State) <= 96, "the state stays a few words: copy-make in the searches");
 
 bool State::has_hand_yaku(Bitboard hand) noexcept {
@@ -240,6 +240,21 @@ Move State::rollout_move(Rng& rng) const noexcept {
     }
   }
   return best;
+}
+
+std::uint64_t State::observation_key(int observer) const noexcept {
+  const auto mix = [](std::uint64_t x) {
+    std::uint64_t z = x;
+    return splitmix64(z);
+  };
+  const std::uint64_t small =
+      static_cast<std::uint64_t>(observer) | static_cast<std::uint64_t>(drawn_ + 1) << 1 |
+      static_cast<std::uint64_t>(phase_) << 8 | static_cast<std::uint64_t>(to_move_) << 10 |
+      static_cast<std::uint64_t>(koikoi_[0] & 15) << 11 | static_cast<std::uint64_t>(koikoi_[1] & 15) << 15 |
+      static_cast<std::uint64_t>(stock_pos_) << 19 | static_cast<std::uint64_t>(total_[0] & 1023) << 24 |
+      static_cast<std::uint64_t>(total_[1] & 1023) << 34 | static_cast<std::uint64_t>(winner_ + 1) << 44 |
+      static_cast<std::uint64_t>(points_ & 4095) << 46 | static_cast<std::uint64_t>(popcount(hand_[1 - observer])) << 58;
+  return mix(hand_[observer] ^ mix(table_ ^ mix(pile_[0] ^ mix(pile_[1] ^ mix(small)))));
 }
 
 void State::assign_hidden(int observer, std::span<const std::int32_t> world) noexcept {

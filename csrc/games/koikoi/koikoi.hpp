@@ -97,6 +97,9 @@ class State {
   static State from_world(std::string_view info_state, std::span<const std::int32_t> world);
   // The fast path of from_world (see game.hpp): the opponent's hand and the stock are replaced by `world`.
   void assign_hidden(int observer, std::span<const std::int32_t> world) noexcept;
+  // Hash of what `observer` sees (HasObservationKey): their hand, the table, both piles, the drawn card, the
+  // opponent's hand size (from the stock position), phase, turn, calls, totals and the result.
+  std::uint64_t observation_key(int observer) const noexcept;
 
   // What an information state hides: the unseen cards and how they split (opponent hand, then stock).
   struct Hidden {
