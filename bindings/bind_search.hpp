@@ -156,6 +156,15 @@ void bind_information_set_search(py::class_<G>& cls) {
 template <Game G>
 void bind_search(py::class_<G>& cls) {
   if constexpr (ImperfectInformationGame<G>) bind_information_set_search(cls);
+  if constexpr (HasObservationKey<G>)
+    cls.def(
+        "observation_key",
+        [](const G& g, int player) {
+          if (player < 0 || player >= G::kNumPlayers)
+            throw std::invalid_argument("observation_key: player must be in 0.." + std::to_string(G::kNumPlayers - 1));
+          return g.observation_key(player);
+        },
+        py::arg("player"), "Hash of what `player` sees (equal information states, equal keys); ISMCTS branches on it.");
   if constexpr (G::kNumPlayers <= 2) {
     cls.def(
         "alphabeta",

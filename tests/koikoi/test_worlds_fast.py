@@ -88,3 +88,23 @@ def test_sample_states_rejects_an_inconsistent_belief() -> None:
         kk.State.sample_states(info, unseen, [groups[0] - 1, groups[1]], 1)
     with pytest.raises(WorldError, match="is already seen"):
         kk.State.sample_states(info, [*unseen[:-1], state.hand(state.to_move())[0]], groups, 1)
+
+
+@pytest.mark.parametrize("index", range(0, 12, 3))
+def test_observation_key_follows_the_information_state(index: int) -> None:
+    state = _positions()[index]
+    view = state.to_move()
+    info, unseen, groups = _belief(state)
+    states = kk.State.sample_states(info, unseen, groups, 40, seed=index)
+    assert {s.observation_key(view) for s in states} == {state.observation_key(view)}
+    assert state.observation_key(1 - view) != state.observation_key(view)
+    # After a play the turned-over stock card differs between worlds, and so does what the player sees.
+    after: dict[str, set[int]] = {}
+    move = state.legal_moves()[0]
+    for s in states:
+        s.apply(move)
+        after.setdefault(s.information_state(view), set()).add(s.observation_key(view))
+    assert all(len(keys) == 1 for keys in after.values())
+    assert len({next(iter(k)) for k in after.values()}) == len(after)
+    with pytest.raises(ValueError, match="player must be in 0..1"):
+        state.observation_key(2)
