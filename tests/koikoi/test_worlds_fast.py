@@ -106,5 +106,5 @@ def test_observation_key_follows_the_information_state(index: int) -> None:
         after.setdefault(s.information_state(view), set()).add(s.observation_key(view))
     assert all(len(keys) == 1 for keys in after.values())
     assert len({next(iter(k)) for k in after.values()}) == len(after)
-    with pytest.raises(ValueError, match="player must be in 0..1"):
+    with pytest.raises(ValueError, match=r"player must be in 0\.\.1"):
         state.observation_key(2)
