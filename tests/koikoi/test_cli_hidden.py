@@ -91,3 +91,15 @@ def test_selfplay_plays_matches_of_several_deals() -> None:
         s0, s1 = r["returns"]
         assert r["final"] == f"match scores {s0:g}-{s1:g}"
         assert r["winner"] == (None if s0 == s1 else int(s1 > s0))
+
+
+def test_bad_information_states_are_clear_errors() -> None:
+    s = kk.State.deal(9)
+    info = s.information_state(s.to_move())
+    cases = [
+        (info.replace("opp=8", "opp=7"), "koikoi information state: 32 unseen cards, but opp + stock = 31"),
+        (s.information_state(1 - s.to_move()), "not the view of the player to move"),
+    ]
+    for text, message in cases:
+        result = CliRunner().invoke(main, ["best-move", "koikoi", text, "--nodes", "100"])
+        assert result.exit_code == 2 and "error: " in result.output and message in result.output, result.output
