@@ -1,21 +1,28 @@
-// Binds the searches (alpha-beta, MCTS, the brute-force reference) as methods of any game's State class.
-// The GIL is released for the whole search; bad options raise ValueError before anything runs.
+// Binds the searches (alpha-beta, MCTS, the brute-force reference) as methods of any game's State class, and for
+// hidden-information games the information-set searches (ISMCTS, PIMC) as static methods taking an information
+// state and a belief. The GIL is released for the whole search; bad options raise ValueError before anything runs.
 #pragma once
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <cstddef>
+#include <optional>
+#include <vector>
 #include <stdexcept>
 #include <string>
 
 #include "../csrc/core/game.hpp"
 #include "../csrc/search/alphabeta.hpp"
+#include "../csrc/search/ismcts.hpp"
 #include "../csrc/search/limits.hpp"
 #include "../csrc/search/mcts.hpp"
 #include "../csrc/search/minimax.hpp"
+#include "../csrc/search/pimc.hpp"
 #include "../csrc/search/result.hpp"
 #include "../csrc/search/tt.hpp"
+#include "../csrc/search/worlds.hpp"
 
 namespace kofun::bind {
 
@@ -41,8 +48,123 @@ inline void check_memory(int mb, const char* name) {
                                 std::to_string(mb));
 }
 
+using WorldArray = py::array_t<std::int32_t, py::array::c_style | py::array::forcecast>;
+
+// The belief of an information-set search: either `unseen` items with slot-group sizes `groups` (sampled in C++)
+// or explicit `worlds` (an n x k integer array), not both.
+template <ImperfectInformationGame G>
+Belief<G> make_belief(const std::string& info, const std::optional<std::vector<std::int32_t>>& unseen,
+                      const std::optional<std::vector<int>>& groups, const std::optional<WorldArray>& worlds,
+                      const char* search) {
+  const std::string where = std::string(search) + ": ";
+  if (worlds.has_value() == (unseen.has_value() || groups.has_value()))
+    throw WorldError(where + "give either unseen= and groups= (worlds sampled in C++) or worlds= (an n x k array)");
+  if (worlds) {
+    if (worlds->ndim() != 2)
+      throw WorldError(where + "worlds must be a 2-D array (n worlds x k slots), got " + std::to_string(worlds->ndim()) +
+                       " dimension(s)");
+    const auto rows = static_cast<std::size_t>(worlds->shape(0)), cols = static_cast<std::size_t>(worlds->shape(1));
+    return Belief<G>::from_rows(info, {worlds->data(), rows * cols}, rows, cols);
+  }
+  if (!unseen || !groups) throw WorldError(where + "unseen= and groups= go together");
+  return Belief<G>::from_items(info, *unseen, *groups);
+}
+
+template <ImperfectInformationGame G>
+void bind_information_set_search(py::class_<G>& cls) {
+  cls.def_static(
+      "ismcts",
+      [](const std::string& info, const SearchLimits& limits, SearchControl* control,
+         std::optional<std::vector<std::int32_t>> unseen, std::optional<std::vector<int>> groups,
+         std::optional<WorldArray> worlds, double exploration, const std::string& rollout, double return_scale,
+         int memory_mb) {
+        check_limits(limits, false, "ismcts");
+        check_memory(memory_mb, "memory_mb");
+        if (!(exploration >= 0)) throw std::invalid_argument("ismcts: exploration must be >= 0");
+        if (!(return_scale >= 0)) throw std::invalid_argument("ismcts: return_scale must be >= 0 (0: automatic)");
+        IsmctsOptions opt;
+        opt.exploration = exploration;
+        opt.return_scale = return_scale;
+        opt.memory_bytes = static_cast<std::size_t>(memory_mb) << 20;
+        if (rollout == "policy") {
+          if constexpr (!HasRolloutPolicy<G>)
+            throw std::invalid_argument("ismcts: rollout='policy' but this game has no rollout policy");
+          opt.policy_rollouts = true;
+        } else if (rollout == "auto") {
+          opt.policy_rollouts = HasRolloutPolicy<G>;
+        } else if (rollout != "random") {
+          throw std::invalid_argument("ismcts: rollout must be 'auto', 'random' or 'policy', got '" + rollout + "'");
+        }
+        const Belief<G> belief = make_belief<G>(info, unseen, groups, worlds, "ismcts");
+        py::gil_scoped_release release;
+        return ismcts(belief, limits, control, opt);
+      },
+      py::arg("info_state"), py::arg("limits"), py::arg("control") = nullptr, py::arg("unseen") = std::nullopt,
+      py::arg("groups") = std::nullopt, py::arg("worlds") = std::nullopt, py::arg("exploration") = 0.7,
+      py::arg("rollout") = "auto", py::arg("return_scale") = 0.0, py::arg("memory_mb") = 256,
+      "SO-ISMCTS from the information state of the player to move. The belief is unseen= items with groups= "
+      "slot-group sizes (worlds shuffled in C++ per iteration) or worlds= (n x k array, used in turn). rollout "
+      "'auto' uses the game's rollout policy when it has one. Values are mean returns of the player to move.");
+  cls.def_static(
+      "pimc",
+      [](const std::string& info, const SearchLimits& limits, SearchControl* control,
+         std::optional<std::vector<std::int32_t>> unseen, std::optional<std::vector<int>> groups,
+         std::optional<WorldArray> worlds, int num_worlds, int exact_plies, double exploration, int memory_mb) {
+        check_limits(limits, false, "pimc");
+        check_memory(memory_mb, "memory_mb");
+        if (num_worlds < 1 || num_worlds > 1000000) throw std::invalid_argument("pimc: num_worlds must be in 1..1000000");
+        if (exact_plies < 0) throw std::invalid_argument("pimc: exact_plies must be >= 0");
+        if (!(exploration >= 0)) throw std::invalid_argument("pimc: exploration must be >= 0");
+        PimcOptions opt;
+        opt.worlds = num_worlds;
+        opt.exact_plies = exact_plies;
+        opt.mcts.exploration = exploration;
+        opt.mcts.memory_bytes = static_cast<std::size_t>(memory_mb) << 20;
+        const Belief<G> belief = make_belief<G>(info, unseen, groups, worlds, "pimc");
+        py::gil_scoped_release release;
+        return pimc(belief, limits, control, opt);
+      },
+      py::arg("info_state"), py::arg("limits"), py::arg("control") = nullptr, py::arg("unseen") = std::nullopt,
+      py::arg("groups") = std::nullopt, py::arg("worlds") = std::nullopt, py::arg("num_worlds") = 32,
+      py::arg("exact_plies") = 24, py::arg("exploration") = 1.4, py::arg("memory_mb") = 64,
+      "PIMC: exact or MCTS search of num_worlds determinised worlds, values averaged (visits = votes).");
+  cls.def_static(
+      "sample_worlds",
+      [](std::vector<std::int32_t> unseen, std::size_t n, std::uint64_t seed) {
+        const std::size_t k = unseen.size();
+        std::vector<std::int32_t> flat = sample_worlds(std::move(unseen), n, seed);
+        WorldArray out({n, k});
+        std::copy(flat.begin(), flat.end(), out.mutable_data());
+        return out;
+      },
+      py::arg("unseen"), py::arg("n"), py::arg("seed") = 0,
+      "The first n worlds (n x len(unseen)) a one-thread ismcts with this seed and unseen= items uses.");
+  cls.def_static(
+      "sample_states",
+      [](const std::string& info, std::vector<std::int32_t> unseen, std::vector<int> groups, std::size_t n,
+         std::uint64_t seed) {
+        const Belief<G> belief = Belief<G>::from_items(info, std::move(unseen), groups);
+        WorldSource<G> source(belief, thread_seed(seed, 0), 0);
+        std::vector<G> out(n, belief.base);
+        for (G& s : out) source.next(s);
+        return out;
+      },
+      py::arg("info_state"), py::arg("unseen"), py::arg("groups"), py::arg("n"), py::arg("seed") = 0,
+      "The first n determinised states a one-thread ismcts with this seed builds (the search's own fast path).");
+}
+
 template <Game G>
 void bind_search(py::class_<G>& cls) {
+  if constexpr (ImperfectInformationGame<G>) bind_information_set_search(cls);
+  if constexpr (HasObservationKey<G>)
+    cls.def(
+        "observation_key",
+        [](const G& g, int player) {
+          if (player < 0 || player >= G::kNumPlayers)
+            throw std::invalid_argument("observation_key: player must be in 0.." + std::to_string(G::kNumPlayers - 1));
+          return g.observation_key(player);
+        },
+        py::arg("player"), "Hash of what `player` sees (equal information states, equal keys); ISMCTS branches on it.");
   if constexpr (G::kNumPlayers <= 2) {
     cls.def(
         "alphabeta",

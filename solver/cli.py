@@ -22,7 +22,17 @@ from .games import GameInfo, get_game
 from .report.search import format_report, progress_line
 from .report.stats import MatchScore
 from .report.table import format_table, human_count
-from .search import Progress, SearchReport, analyse, play_game, search, winner_of
+from .search import (
+    HIDDEN_ALGOS,
+    GameRecord,
+    Progress,
+    SearchReport,
+    analyse,
+    has_hidden_information,
+    play_game,
+    search,
+    winner_of,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -120,6 +130,25 @@ def engine_settings(config: Config, **flags: Any) -> EngineConfig:
     return config.engine.merged(**flags)
 
 
+def algo_for(game: GameInfo, config: Config, algo: str | None) -> str | None:
+    """The --algo flag; without it, hidden-information games use ISMCTS unless the configuration names an
+    algorithm other than the default (None: the configuration's)."""
+    if algo is None and has_hidden_information(game) and config.engine.algo == EngineConfig.algo:
+        return "ismcts"
+    return algo
+
+
+def ai_algo(game: GameInfo, config: Config, algo: str | None) -> str | None:
+    """Like :func:`algo_for`, for an AI opponent: in a hidden-information game it must search from its own
+    information state, so only ISMCTS and PIMC are allowed."""
+    chosen = algo_for(game, config, algo)
+    if has_hidden_information(game) and (chosen or config.engine.algo) not in HIDDEN_ALGOS:
+        raise click.UsageError(
+            f"{game.name}: the AI searches from its information state only: use --algo ismcts or pimc"
+        )
+    return chosen
+
+
 class LiveDisplay:
     """Search progress: one line rewritten in place on a terminal, else one line per update."""
 
@@ -142,6 +171,7 @@ class LiveDisplay:
 
 
 def _run_search(fn: Callable[..., SearchReport], s: Setup, as_json: bool, **flags: Any) -> None:
+    flags["algo"] = algo_for(s.game, s.config, flags.get("algo"))
     engine = engine_settings(s.config, **flags)
     live = None if as_json else LiveDisplay()
     report = fn(s.state, on_progress=live, **engine.search_kwargs())
@@ -241,6 +271,10 @@ def new_cmd(game: str, seed: int | None, config_path: str | None, rules: Sequenc
     click.echo(s.game.notation(s.state))
     click.echo()
     click.echo(s.game.render(s.state))
+    if has_hidden_information(s.game):
+        for p in range(s.state.num_players):
+            click.echo()
+            click.echo(f"view of {s.game.player_name(p)}: {s.state.information_state(p)}")
 
 
 PLAY_HELP = """commands:
@@ -281,22 +315,52 @@ def play_cmd(
         raise click.UsageError("give either --time or --level, not both")
     s = setup(game, position, config_path, rules, seed)
     budget = {"time": time_s} if time_s is not None else LEVELS[level or DEFAULT_LEVEL]
+    algo = ai_algo(s.game, s.config, algo)
     kwargs = engine_settings(s.config, algo=algo, seed=seed, **budget).search_kwargs()
     kwargs.update(time=budget.get("time"), nodes=budget.get("nodes"), depth=None)  # replaces the file's
+    rounds = getattr(s.game, "rounds", None)
+    if position is None and rounds is not None and rounds(s.options) > 1:
+        _play_match(s, 0 if human_first else 1, kwargs)
+        return
     human = s.state.to_move() if human_first else 1 - s.state.to_move()
     _play_loop(s.game, s.state.clone(), human, kwargs)
 
 
-def _play_loop(game: GameInfo, state: Any, human: int, kwargs: dict[str, Any]) -> None:
+def _play_match(s: Setup, human: int, kwargs: dict[str, Any]) -> None:
+    """A match of several deals (Koi-Koi `rounds`): the human keeps seat `human`, the scores add up."""
+    from .games.koikoi import Match
+
+    match = Match(s.options, seed=s.config.engine.seed if kwargs.get("seed") is None else kwargs["seed"])
+    while not match.is_over():
+        click.echo(f"--- deal {match.round + 1} of {match.rounds} (dealer: {s.game.player_name(match.dealer)}) ---")
+        final = _play_loop(s.game, match.next_deal(), human, kwargs)
+        if final is None:
+            return
+        match.record(final)
+        click.echo(f"match score: you {match.scores[human]}, AI {match.scores[1 - human]}")
+    mine, theirs = match.scores[human], match.scores[1 - human]
+    verdict = "you win the match" if mine > theirs else "the AI wins the match" if theirs > mine else "a drawn match"
+    click.echo(f"match over: {verdict} ({mine} - {theirs})")
+
+
+def _shown(game: GameInfo, state: Any, human: int) -> str:
+    """The board as the human may see it: in a hidden-information game only their view until the game ends."""
+    if has_hidden_information(game) and not state.is_terminal():
+        return game.render(game.view(state, human))
+    return game.render(state)
+
+
+def _play_loop(game: GameInfo, state: Any, human: int, kwargs: dict[str, Any]) -> Any:
+    """Plays one game at the terminal; returns the final state, or None when the human quits."""
     history: list[Any] = []
     click.echo(f"You play {game.player_name(human)}. Type 'help' for the commands.")
-    click.echo(game.render(state))
+    click.echo(_shown(game, state, human))
     while not state.is_terminal():
         if state.to_move() != human:
-            report = search(state, **kwargs)
+            report = search(state, **kwargs)  # hidden information: from the AI's own view only
             click.echo(f"AI plays {report.best_move} ({report.value_text})")
             state.play(report.best_move)
-            click.echo(game.render(state))
+            click.echo(_shown(game, state, human))
             continue
         try:
             text = click.prompt(f"your move ({game.player_name(human)})", prompt_suffix=": ").strip()
@@ -304,8 +368,9 @@ def _play_loop(game: GameInfo, state: Any, human: int, kwargs: dict[str, Any]) -
             click.echo()
             text = "quit"
         if text in ("quit", "exit"):
-            click.echo(f"game abandoned at position {game.notation(state)}")
-            return
+            where = game.notation(game.view(state, human)) if has_hidden_information(game) else game.notation(state)
+            click.echo(f"game abandoned at position {where}")
+            return None
         if text == "help":
             click.echo(PLAY_HELP)
         elif text == "moves":
@@ -315,7 +380,7 @@ def _play_loop(game: GameInfo, state: Any, human: int, kwargs: dict[str, Any]) -
             if history:
                 state = history.pop()
                 click.echo("move taken back")
-                click.echo(game.render(state))
+                click.echo(_shown(game, state, human))
             else:
                 click.echo("nothing to undo")
         else:
@@ -326,14 +391,17 @@ def _play_loop(game: GameInfo, state: Any, human: int, kwargs: dict[str, Any]) -
                 continue
             history.append(state)
             state = after
-            click.echo(game.render(state))
+            click.echo(_shown(game, state, human))
     winner = winner_of(state)
     if winner is None:
         click.echo("result: draw")
     else:
         who = "you win" if winner == human else "the AI wins"
         click.echo(f"result: {game.player_name(winner)} wins ({who})")
+    if has_hidden_information(game):
+        click.echo(game.render(state))
     click.echo(f"final position: {game.notation(state)}")
+    return state
 
 
 @main.command("selfplay")
@@ -368,17 +436,22 @@ def selfplay_cmd(
     """Engine A against engine B, alternating colours; prints A's wins, draws, losses and score."""
     s = setup(game, None, config_path, rules, seed)
     base = engine_settings(s.config, time=time, nodes=nodes, depth=depth, seed=seed)
-    a = base.merged(algo=algo_a).search_kwargs()
-    b = base.merged(algo=algo_b).search_kwargs()
+    a = base.merged(algo=algo_for(s.game, s.config, algo_a)).search_kwargs()
+    b = base.merged(algo=algo_for(s.game, s.config, algo_b)).search_kwargs()
     records = []
     wins = draws = losses = 0
+    rounds = getattr(s.game, "rounds", None)
+    match_rounds = int(rounds(s.options)) if rounds is not None else 1  # > 1: each game is a match of deals
     with click.progressbar(range(n_games), label="selfplay", file=sys.stderr) as bar:
         try:
             for i in bar:
                 a_player = i % 2
                 players = [a, b] if a_player == 0 else [b, a]
-                start = s.game.new(s.options, base.seed + i // 2)
-                record = play_game(start, players, seed=base.seed + i // 2, opening_plies=opening_plies)
+                if match_rounds > 1:
+                    record = _match_record(s, players, base.seed + i // 2)
+                else:
+                    start = s.game.new(s.options, base.seed + i // 2)
+                    record = play_game(start, players, seed=base.seed + i // 2, opening_plies=opening_plies)
                 if record.winner is None:
                     draws += 1
                 elif record.winner == a_player:
@@ -411,6 +484,61 @@ def selfplay_cmd(
         return
     click.echo(f"A: {a['algo']}   B: {b['algo']}")
     click.echo(score.summary("A"))
+
+
+def _match_record(s: Setup, players: list[dict[str, Any]], seed: int) -> GameRecord:
+    """One match of several deals (Koi-Koi `rounds`) between two engine settings, as a game record whose moves
+    are the deals' moves and whose returns are the match scores."""
+    from .games.koikoi import Match
+
+    match = Match(s.options, seed=seed)
+    moves: list[str] = []
+    start = s.game.notation(match.next_deal())
+    while not match.is_over():
+        deal = play_game(match.next_deal(), players, seed=seed * 1000 + match.round)
+        moves += deal.moves
+        match.record(s.game.parse(deal.final))
+    scores = [float(x) for x in match.scores]
+    winner = None if scores[0] == scores[1] else int(scores[1] > scores[0])
+    return GameRecord(s.game.name, start, moves, f"match scores {scores[0]:g}-{scores[1]:g}", scores, winner)
+
+
+@main.command("experiment")
+@click.argument("game")
+@click.option(
+    "--opponent", type=click.Choice(("random", "greedy", "pimc")), default="greedy", help="Baseline (default greedy)."
+)
+@click.option(
+    "--games",
+    "units",
+    type=click.IntRange(min=1),
+    default=100,
+    help="Deals (matches when the rules have rounds > 1), each played twice with the seats swapped (default 100).",
+)
+@click.option("--iterations", type=click.IntRange(min=1), default=10_000, help="Search iterations per decision.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, help="Seed of the deals and the searches.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@common_options
+def experiment_cmd(
+    game: str,
+    opponent: str,
+    units: int,
+    iterations: int,
+    seed: int,
+    as_json: bool,
+    config_path: str | None,
+    rules: Sequence[str],
+) -> None:
+    """Strength of the ISMCTS AI against a baseline on paired deals, with 95% confidence intervals (Koi-Koi)."""
+    from .experiments import run_experiment
+
+    info = get_game(game)
+    if info.name != "koikoi":
+        raise click.UsageError(f"experiment: only koikoi has strength experiments, not {info.name}")
+    options = load_config(config_path).rules_for(info, parse_rule_flags(rules))
+    with click.progressbar(length=units, label="experiment", file=sys.stderr) as bar:
+        result = run_experiment(opponent, units, iterations, seed, options, on_unit=lambda _k: bar.update(1))
+    click.echo(json.dumps(result.to_dict()) if as_json else result.summary())
 
 
 __all__ = ["LEVELS", "main"]

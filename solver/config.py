@@ -3,7 +3,7 @@
 A configuration file is optional; every setting has a default. Layout::
 
     [engine]
-    algo = "alphabeta"      # or "mcts"
+    algo = "alphabeta"      # or "mcts"; "ismcts" / "pimc" for hidden-information games
     time = 2.0              # seconds per search (used when no nodes/depth budget is given)
     nodes = 1000000         # node / iteration budget
     depth = 12              # alpha-beta depth budget
@@ -34,7 +34,7 @@ from typing import Any
 from ._core import RuleOptionError
 from .games import ALIASES, GAMES, GameInfo, get_game
 
-ALGOS = ("alphabeta", "mcts")
+ALGOS = ("alphabeta", "mcts", "ismcts", "pimc")
 ROLLOUTS = ("random", "policy")
 DEFAULT_TIME_S = 2.0
 
@@ -84,6 +84,13 @@ class EngineConfig:
                 transpositions=self.transpositions,
                 memory_mb=self.memory_mb,
             )
+        elif self.algo == "ismcts":
+            # ISMCTS keeps its own defaults (exploration 0.7, the game's rollout policy) unless they are changed.
+            kw["memory_mb"] = self.memory_mb
+            if self.exploration != EngineConfig.exploration:
+                kw["exploration"] = self.exploration
+            if self.rollout != EngineConfig.rollout:
+                kw["rollout"] = self.rollout
         return kw
 
 

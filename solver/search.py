@@ -1,8 +1,14 @@
 """Running a search from Python: budgets, live progress, Ctrl-C, and a report in the game's notation.
 
-The compiled searches (``State.alphabeta`` / ``State.mcts``) release the GIL; :func:`search` runs one in a
-worker thread while the calling thread polls its progress about ten times a second. A KeyboardInterrupt in the
-calling thread asks the search to stop and returns the best move found so far, marked ``interrupted``.
+The compiled searches (``State.alphabeta`` / ``State.mcts``, and for hidden-information games ``State.ismcts`` /
+``State.pimc``) release the GIL; :func:`search` runs one in a worker thread while the calling thread polls its
+progress about ten times a second. A KeyboardInterrupt in the calling thread asks the search to stop and returns
+the best move found so far, marked ``interrupted``.
+
+Hidden-information games (those whose compiled State has ``ismcts``) are searched from an information state: an
+:class:`~solver.determinize.infostate.InformationState`, or a full state, of which only the view of the player
+to move is used (the search never sees the rest). Alpha-beta and MCTS on a full state remain available: they
+analyse the position with everything known.
 """
 
 from __future__ import annotations
@@ -14,10 +20,18 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from . import _core
+from .determinize.infostate import InformationState
 from .games import GameInfo, game_of_state
 
-ALGOS = ("alphabeta", "mcts")
+ALGOS = ("alphabeta", "mcts", "ismcts", "pimc")
+HIDDEN_ALGOS = ("ismcts", "pimc")  # information-set searches (hidden-information games)
 MCTS_OPTIONS = ("exploration", "rollout", "solver", "transpositions", "memory_mb")
+ALGO_OPTIONS: dict[str, tuple[str, ...]] = {
+    "alphabeta": (),
+    "mcts": MCTS_OPTIONS,
+    "ismcts": ("exploration", "rollout", "return_scale", "memory_mb", "worlds"),
+    "pimc": ("num_worlds", "exact_plies", "exploration", "memory_mb", "worlds"),
+}
 DEFAULT_TIME_S = 2.0
 POLL_INTERVAL_S = 0.1
 
@@ -118,8 +132,11 @@ def make_limits(
 
 
 def moves_to_strings(state: Any, moves: list[int]) -> list[str]:
-    """A move sequence from `state` in notation (up to the first move not legal where played)."""
-    s = state.clone()
+    """A move sequence from `state` in notation (up to the first move not legal where played).
+
+    From an information state the moves are named in its proxy world (the observer's first move is always
+    legal there; later moves of other players only if they are legal in that world)."""
+    s = state.proxy.clone() if isinstance(state, InformationState) else state.clone()
     out = []
     for m in moves:
         if s.is_terminal() or m not in s.legal_moves():
@@ -129,9 +146,36 @@ def moves_to_strings(state: Any, moves: list[int]) -> list[str]:
     return out
 
 
+def has_hidden_information(game: GameInfo) -> bool:
+    """True for games searched from information states (their compiled State has ``ismcts``)."""
+    return hasattr(game.State, "ismcts")
+
+
+def game_of(state: Any) -> GameInfo:
+    """The game of a compiled state or of an :class:`InformationState`."""
+    return state.game if isinstance(state, InformationState) else game_of_state(state)
+
+
+def default_algo(game: GameInfo) -> str:
+    """ISMCTS for hidden-information games, alpha-beta otherwise."""
+    return "ismcts" if has_hidden_information(game) else "alphabeta"
+
+
+def information_state(state: Any) -> InformationState:
+    """The view of the player to move: `state` itself if it is an InformationState, else built from the state's
+    information-state notation (nothing else of the full state is kept)."""
+    if isinstance(state, InformationState):
+        return state
+    game = game_of_state(state)
+    if not has_hidden_information(game):
+        raise ValueError(f"{game.name} has no hidden information: use algo 'alphabeta' or 'mcts'")
+    text = state.information_state(state.to_move())
+    return InformationState(game, text, game.belief(text))
+
+
 def search(
     state: Any,
-    algo: str = "alphabeta",
+    algo: str | None = None,
     time: float | None = None,
     nodes: int | None = None,
     depth: int | None = None,
@@ -144,38 +188,63 @@ def search(
 ) -> SearchReport:
     """Searches `state` and reports the best move.
 
-    `algo` is "alphabeta" or "mcts"; `time` (seconds), `nodes` and `depth` are budgets (the first reached ends
-    the search; none given means DEFAULT_TIME_S seconds). MCTS takes the keyword options ``exploration``,
-    ``rollout`` ("random" or "policy"), ``solver``, ``transpositions`` and ``memory_mb``. `on_progress` is
-    called in the calling thread with each new :class:`Progress`. `control` (a ``_core.SearchControl``) lets
-    another thread stop the search. Ctrl-C stops the search and returns the best move so far
-    (``interrupted=True``).
+    `algo` is "alphabeta", "mcts", "ismcts" or "pimc" (default: "ismcts" for hidden-information games, else
+    "alphabeta"); `time` (seconds), `nodes` and `depth` are budgets (the first reached ends the search; none given
+    means DEFAULT_TIME_S seconds). MCTS takes the keyword options ``exploration``, ``rollout`` ("random" or
+    "policy"), ``solver``, ``transpositions`` and ``memory_mb``; ISMCTS ``exploration``, ``rollout``,
+    ``return_scale`` and ``memory_mb``; PIMC ``num_worlds``, ``exact_plies``, ``exploration`` and ``memory_mb``.
+    Both information-set searches accept ``worlds`` (an n x k integer array of explicit worlds) instead of the
+    uniform belief sampled in C++. `on_progress` is called in the calling thread with each new :class:`Progress`.
+    `control` (a ``_core.SearchControl``) lets another thread stop the search. Ctrl-C stops the search and returns
+    the best move so far (``interrupted=True``).
     """
-    game = game_of_state(state)
-    run, control = _prepare(state, algo, make_limits(time, nodes, depth, threads, seed), hash_mb, control, mcts_options)
-    result, interrupted = run_in_thread(run, control, state, on_progress)
-    return _report(game, state, algo, result, interrupted)
+    game = game_of(state)
+    algo = algo or default_algo(game)
+    run, control, shown = _prepare(
+        state, algo, make_limits(time, nodes, depth, threads, seed), hash_mb, control, mcts_options
+    )
+    result, interrupted = run_in_thread(run, control, shown, on_progress)
+    return _report(game, shown, algo, result, interrupted)
 
 
 def _prepare(
-    state: Any, algo: str, limits: Any, hash_mb: int, control: Any, mcts_options: dict[str, Any]
-) -> tuple[Callable[[], Any], Any]:
+    state: Any, algo: str, limits: Any, hash_mb: int, control: Any, options: dict[str, Any]
+) -> tuple[Callable[[], Any], Any, Any]:
+    """The search to run, its control block and the state the report names moves in."""
     if algo not in ALGOS:
         raise ValueError(f"algo: {algo!r} is not one of {', '.join(map(repr, ALGOS))}")
-    unknown = sorted(set(mcts_options) - set(MCTS_OPTIONS))
+    allowed = ALGO_OPTIONS[algo]
+    unknown = sorted(set(options) - set(allowed))
     if unknown:
-        raise ValueError(f"unknown search option {unknown[0]!r} (MCTS options: {', '.join(MCTS_OPTIONS)})")
-    if algo == "alphabeta" and mcts_options:
-        raise ValueError(f"search options {', '.join(sorted(mcts_options))} apply to algo 'mcts' only")
+        if not allowed:
+            raise ValueError(
+                f"search options {', '.join(unknown)} do not apply to algo {algo!r} (they apply to algo 'mcts' "
+                "only, or to 'ismcts' / 'pimc' for hidden-information games)"
+            )
+        raise ValueError(f"unknown search option {unknown[0]!r} ({algo} options: {', '.join(allowed)})")
     if hash_mb < 1:
         raise ValueError(f"hash_mb: must be >= 1, got {hash_mb}")
     if state.is_terminal():
         raise _core.IllegalMoveError("the game is over: there is no move to search")
     control = control if control is not None else _core.SearchControl()
+    if algo in HIDDEN_ALGOS:
+        view = information_state(state)
+        opts = dict(options)
+        worlds = opts.pop("worlds", None)
+        belief: dict[str, Any] = (
+            {"worlds": worlds} if worlds is not None else {"unseen": view.unseen, "groups": view.groups}
+        )
+        method = getattr(view.game.State, algo)
+        return (lambda: method(view.text, limits, control, **belief, **opts)), control, view
+    if isinstance(state, InformationState):
+        raise ValueError(
+            f"algo {algo!r} needs a full state (everything known); an information state is searched with "
+            "'ismcts' or 'pimc'"
+        )
     root = state.clone()
     if algo == "alphabeta":
-        return (lambda: root.alphabeta(limits, control, hash_mb)), control
-    return (lambda: root.mcts(limits, control, **mcts_options)), control
+        return (lambda: root.alphabeta(limits, control, hash_mb)), control, state
+    return (lambda: root.mcts(limits, control, **options)), control, state
 
 
 def run_in_thread(
@@ -308,7 +377,7 @@ def _rank(line: MoveLine) -> tuple[int, float]:
 
 def analyse(
     state: Any,
-    algo: str = "alphabeta",
+    algo: str | None = None,
     time: float | None = None,
     nodes: int | None = None,
     depth: int | None = None,
@@ -326,6 +395,7 @@ def analyse(
     one-ply search of `state`. Ctrl-C stops after the move being searched (``interrupted=True``, with the
     moves searched so far).
     """
+    algo = algo or default_algo(game_of(state))
     if algo != "alphabeta":
         return search(state, algo, time, nodes, depth, threads, seed, hash_mb, on_progress, **mcts_options)
     game = game_of_state(state)

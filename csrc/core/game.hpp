@@ -36,6 +36,19 @@
 //       (a flat integer array whose layout the game documents); throws WorldError if the world is inconsistent.
 // Chance events (draws, dice) are resolved by the world a state was built from: a determinised state carries its
 // stock order and dice, so the searches see a deterministic game.
+//
+// Optional fast determinisation hook (HasWorldAssignment), for searches that make a world per iteration:
+//   void assign_hidden(int observer, std::span<const int32_t> world) noexcept
+//       overwrites, in place, everything `observer` cannot see with `world` (the from_world layout) and updates
+//       the hash. Precondition (not checked): `world` is an arrangement of exactly the items hidden from
+//       `observer` in this state. Then the result equals from_world(information_state(observer), world).
+//       from_world stays the checked public path; the searches check the belief once through it
+//       (search/worlds.hpp) and then use this hook, which neither parses nor allocates.
+// Optional observation hook (HasObservationKey), so that ISMCTS can branch on what its player observes (a card
+// turned over from the stock, dice) and not only on the moves:
+//   uint64_t observation_key(int observer) const noexcept
+//       a hash of everything `observer` sees (what information_state(observer) describes): states with equal
+//       information states for `observer` have equal keys; different ones differ except for hash collisions.
 #pragma once
 
 #include <concepts>
@@ -95,6 +108,17 @@ concept ImperfectInformationGame =
       { g.information_state(p) } -> std::same_as<std::string>;
       { G::from_world(info, world) } -> std::same_as<G>;
     };
+
+template <class G>
+concept HasWorldAssignment =
+    ImperfectInformationGame<G> && requires(G g, int p, std::span<const std::int32_t> world) {
+      { g.assign_hidden(p, world) } -> std::same_as<void>;
+    };
+
+template <class G>
+concept HasObservationKey = requires(const G g, int p) {
+  { g.observation_key(p) } -> std::same_as<std::uint64_t>;
+};
 
 // Plays `m` after checking that it is legal; throws IllegalMoveError otherwise.
 template <Game G>

@@ -37,6 +37,7 @@
 #include "../core/game.hpp"
 #include "limits.hpp"
 #include "result.hpp"
+#include "uct.hpp"
 
 namespace kofun {
 
@@ -72,14 +73,7 @@ namespace mcts_detail {
 inline constexpr std::uint8_t kProofMask = 3, kExpanded = 4, kAlias = 8;
 inline constexpr int kMaxPath = 1024;  // longest descent (guards against cycles of merged transpositions)
 
-struct Shared {
-  SearchLimits limits;
-  SearchControl* control = nullptr;
-  Stopwatch clock;
-  std::atomic<bool> abort{false};
-  std::atomic<bool> stopped{false};
-  std::atomic<std::uint64_t> iterations{0};
-};
+using Shared = uct::Shared;
 
 constexpr std::uint8_t flip(std::uint8_t proof) noexcept {
   return proof == 1 ? 2 : proof == 2 ? 1 : proof;
@@ -106,11 +100,6 @@ class Tree {
     capacity_ = std::min<std::size_t>(capacity_, 0xFFFFFFF0u);
     pool_.reset(new MctsNode[capacity_]);  // default-initialised: pages are touched only when used
     pool_[0] = MctsNode{0.0, 0, 0, kNoMove, 0, 0, 0};
-    for (std::uint32_t n = 1; n < kTableSize; ++n) {
-      inv_[n] = 1.0 / n;
-      inv_sqrt_[n] = 1.0 / std::sqrt(static_cast<double>(n));
-      sqrt_log_[n] = std::sqrt(std::log(static_cast<double>(n)));
-    }
     used_ = 1;
     solver_ = kSolverCapable && opt.solver;
   }
@@ -118,7 +107,7 @@ class Tree {
   // Runs up to `budget` iterations until a shared stop condition.
   void run(std::uint64_t budget) {
     while (iterations_ < budget) {
-      if ((iterations_ & 255) == 0 && iterations_ > 0 && poll()) break;
+      if ((iterations_ & 255) == 0 && iterations_ > 0 && sh_.poll()) break;
       if (root_proof_ != 0) {  // nothing left to learn: the other threads stop too
         sh_.abort.store(true);
         break;
@@ -195,16 +184,6 @@ class Tree {
     void operator()(MapSlot* p) const noexcept { std::free(p); }
   };
 
-  bool poll() {
-    const SearchLimits& lim = sh_.limits;
-    if (lim.time_s > 0 && sh_.clock.seconds() >= lim.time_s) sh_.abort.store(true);
-    if (sh_.control && sh_.control->stop.load(std::memory_order_relaxed)) {
-      sh_.stopped.store(true);
-      sh_.abort.store(true);
-    }
-    return sh_.abort.load(std::memory_order_relaxed);
-  }
-
   void publish() {
     SearchProgress p;
     p.depth = max_depth_;
@@ -269,8 +248,7 @@ class Tree {
   std::uint32_t select(std::uint32_t idx) {
     const MctsNode& nd = pool_[idx];
     const std::uint32_t parent_visits = nd.visits > 0 ? nd.visits : 1;
-    const double k = opt_.exploration * (parent_visits < kTableSize ? sqrt_log_[parent_visits]
-                                                                    : std::sqrt(std::log(static_cast<double>(parent_visits))));
+    const double k = opt_.exploration * tables_.sqrt_log(parent_visits);
     std::uint32_t best = 0;
     double best_score = -1e300;
     for (std::uint32_t i = nd.first_child, end = nd.first_child + nd.num_children; i < end; ++i) {
@@ -278,7 +256,7 @@ class Tree {
       if (solver_ && (ch.flags & kProofMask) == 2) continue;  // proven loss for the player choosing here
       const std::uint32_t n = ch.visits;
       if (n == 0) return i;
-      const double v = n < kTableSize ? ch.total * inv_[n] + k * inv_sqrt_[n] : (ch.total + k * std::sqrt(n)) / n;
+      const double v = tables_.ucb(ch.total, n, k);
       if (v > best_score) {
         best_score = v;
         best = i;
@@ -398,22 +376,11 @@ class Tree {
   }
 
   void rollout(G& s, std::array<double, kN>& ret) {
-    MoveListOf<G> ml;
-    while (!s.is_terminal()) {
-      if constexpr (HasRolloutPolicy<G>) {
-        if (opt_.policy_rollouts) {
-          s.apply(s.rollout_move(rng_));
-          continue;
-        }
-      }
-      s.legal_moves(ml);
-      s.apply(ml[static_cast<int>(rng_.below(static_cast<std::uint32_t>(ml.size())))]);
-    }
+    uct::playout(s, rng_, opt_.policy_rollouts);
     for (int p = 0; p < kN; ++p) ret[p] = s.returns(p);
   }
 
-  static constexpr std::uint32_t kTableSize = 4096;  // 1/n, 1/sqrt(n), sqrt(ln n) for small counts (UCT)
-  std::array<double, kTableSize> inv_{}, inv_sqrt_{}, sqrt_log_{};
+  uct::Tables tables_;
   const G root_;
   const MctsOptions opt_;
   Shared& sh_;
@@ -445,14 +412,9 @@ SearchResult mcts(const G& root, const SearchLimits& limits, SearchControl* cont
   std::uint64_t seed_state = limits.seed;
   for (int t = 0; t < threads; ++t)
     trees.push_back(std::make_unique<Tree<G>>(root, opt, sh, opt.memory_bytes / threads, splitmix64(seed_state), t == 0));
-  auto budget = [&](int t) -> std::uint64_t {
-    if (limits.nodes == 0) return ~std::uint64_t{0};  // time or stop request only
-    const std::uint64_t share = limits.nodes / threads;
-    return t == 0 ? share + limits.nodes % threads : share;
-  };
   std::vector<std::thread> helpers;
-  for (int t = 1; t < threads; ++t) helpers.emplace_back([&, t] { trees[t]->run(budget(t)); });
-  trees[0]->run(budget(0));
+  for (int t = 1; t < threads; ++t) helpers.emplace_back([&, t] { trees[t]->run(sh.budget(t, threads)); });
+  trees[0]->run(sh.budget(0, threads));
   if (threads > 1 && limits.nodes == 0) sh.abort.store(true);  // time / stop: the main thread decides
   for (auto& th : helpers) th.join();
 

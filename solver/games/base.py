@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _core
 from ..options import OptionSpec, validate_options
+
+if TYPE_CHECKING:
+    from ..determinize.belief import UniformBelief
+    from ..determinize.infostate import InformationState
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,14 @@ class GameInfo:
     def render(self, state: Any) -> str:
         """A human-readable drawing of the position (several lines)."""
         return str(state)
+
+    def belief(self, info_state: str) -> UniformBelief:
+        """Hidden-information games: the belief over what `info_state` hides (others raise ValueError)."""
+        raise ValueError(f"{self.name} has no hidden information")
+
+    def view(self, state_or_text: Any, player: int | None = None) -> InformationState:
+        """Hidden-information games: a player's information state (others raise ValueError)."""
+        raise ValueError(f"{self.name} has no hidden information")
 
     def describe_value(self, state: Any, result: Any) -> str:
         """The search value in the game's own terms (e.g. 'win in 3 turns'); the default is generic."""

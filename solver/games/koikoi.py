@@ -13,6 +13,9 @@ from typing import Any
 
 from .. import _core
 from .._core import RuleOptionError
+from ..determinize.belief import UniformBelief
+from ..determinize.infostate import InformationState
+from ..determinize.koikoi import KoikoiBelief
 from ..options import OptionSpec
 from .base import GameInfo
 
@@ -79,12 +82,60 @@ class KoikoiInfo(GameInfo):
         return kk.State.deal(seed, self.rules(options))
 
     def parse(self, text: str, options: Mapping[str, Any] | None = None) -> Any:
-        """A position from its notation (the notation carries its own rules; `options` are only validated)."""
+        """A position from its notation (the notation carries its own rules; `options` are only validated).
+
+        An information state (notation with ``view=``) gives an :class:`InformationState`, searched with ISMCTS
+        or PIMC from that player's view only.
+        """
         self.check_options(options)
+        if " view=" in text:
+            return self.view(text)
         return kk.State.parse(text)
 
+    def player_name(self, player: int) -> str:
+        """Players are named by their index, as in the notation ('player 0' deals first in seat 0)."""
+        return f"player {player}"
+
+    def belief(self, info_state: str) -> UniformBelief:
+        """The uniform belief over what `info_state` hides (opponent hand, then stock)."""
+        return KoikoiBelief(info_state).belief
+
+    def view(self, state_or_text: Any, player: int | None = None) -> InformationState:
+        """The information state of `player` (default: the player to move) of a full state, or parsed from text."""
+        if isinstance(state_or_text, InformationState):
+            return state_or_text
+        if isinstance(state_or_text, str):
+            text = state_or_text
+        else:
+            text = state_or_text.information_state(state_or_text.to_move() if player is None else player)
+        return InformationState(self, text, self.belief(text))
+
+    def describe_value(self, state: Any, result: Any) -> str:
+        """Search values of Koi-Koi are expected point differences for the player to move."""
+        return f"{float(result.value):+.2f} points"
+
+    def render_view(self, view: InformationState) -> str:
+        """What the observer sees: their hand, the opponent's hand size, table, piles with yaku, stock size."""
+        s = view.proxy
+        me, rules = view.observer, s.rules
+        lines = [f"rules {rules}, dealer {s.first}, phase {s.phase}, player {s.to_move()} to act (view of player {me})"]
+        lines.append(f"your hand ({me}): {card_names(s.hand(me))}")
+        lines.append(f"opponent ({1 - me}): {len(s.hand(1 - me))} cards in hand (hidden)")
+        for p in (0, 1):
+            yaku = kk.yaku(s.pile(p), rules)
+            shown = ", ".join(f"{name} {pts}" for name, pts in yaku.items()) or "no yaku"
+            lines.append(f"pile {p}: {card_names(s.pile(p))}  ({shown}; koi-koi x{s.koikoi_calls(p)})")
+        lines.append(f"table : {card_names(s.table)}")
+        if s.drawn >= 0:
+            lines.append(f"drawn : {kk.CARD_NAMES[s.drawn]} ({CARD_TITLES[s.drawn]}) - choose its capture")
+        lines.append(f"stock : {len(s.stock)} cards (hidden)")
+        return "\n".join(lines)
+
     def render(self, state: Any) -> str:
-        """Hands, table, capture piles with their yaku, stock, and whose decision is pending."""
+        """Hands, table, capture piles with their yaku, stock, and whose decision is pending (an information
+        state: only what its observer sees)."""
+        if isinstance(state, InformationState):
+            return self.render_view(state)
         rules = state.rules
         lines = [f"rules {rules}, dealer {state.first}, phase {state.phase}, player {state.to_move()} to act"]
         for p in (0, 1):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import GameInfo
-from ..search import Progress, SearchReport
+from ..search import HIDDEN_ALGOS, Progress, SearchReport
 from .table import format_table, human_count
 
 
@@ -19,9 +19,17 @@ def progress_line(p: Progress) -> str:
     )
 
 
+EFFORT = {"mcts": "visits", "ismcts": "visits", "pimc": "votes"}  # the per-move effort column (default: nodes)
+
+
 def moves_table(report: SearchReport) -> str:
-    """The candidate moves, best first: move, value, visits (MCTS) or nodes (alpha-beta), outcome."""
-    effort = "visits" if report.algo == "mcts" else "nodes"
+    """The candidate moves, best first: move, value, visits (MCTS, ISMCTS), votes (PIMC: worlds in which the move
+    was best) or nodes (alpha-beta), outcome. Information-set searches show the expected return in the game's terms
+    (Koi-Koi: the expected point difference)."""
+    effort = EFFORT.get(report.algo, "nodes")
+    if report.algo in HIDDEN_ALGOS:
+        hidden = [(m.move, m.value_text, m.visits) for m in report.moves]
+        return format_table(("move", "expected", effort), hidden, right=(False, True, True))
     rows = [(m.move, _number(m.value), m.visits, m.value_text if m.proof != "none" else "") for m in report.moves]
     return format_table(("move", "value", effort, "proof"), rows, right=(False, True, True, False))
 
@@ -32,13 +40,14 @@ def _number(v: float) -> str:
 
 def format_report(game: GameInfo, state: Any, report: SearchReport) -> str:
     """Board, candidate-move table, best move, value in the game's terms, PV and search statistics."""
-    lines = [game.render(state), "", f"position: {report.position}   to move: {game.player_name(report.to_move)}", ""]
+    board = game.render(game.view(state)) if report.algo in HIDDEN_ALGOS else game.render(state)
+    lines = [board, "", f"position: {report.position}   to move: {game.player_name(report.to_move)}", ""]
     if report.moves:
         lines.append(moves_table(report))
         if report.algo == "alphabeta" and report.result is not None and len(report.moves) > 1:
             lines.append("  (other moves than the best carry bounds only; `kofun analyse` values every move)")
         lines.append("")
-    unit = "iterations" if report.algo == "mcts" else "nodes"
+    unit = "iterations" if report.algo in ("mcts", "ismcts") else "nodes"
     status = " (interrupted: best move so far)" if report.interrupted else ""
     lines += [
         f"best move: {report.best_move if report.best_move is not None else 'none'}{status}",

@@ -71,6 +71,13 @@ static_assert(popcount(kBrights) == 5 && popcount(kAnimals) == 9 && popcount(kRi
 static_assert(popcount(kChaff) == 25 && (kBrights & kAnimals) == 0 && (kRibbons & (kAnimals | kChaff)) == 0);
 static_assert((kBrights | kAnimals | kRibbons | kChaff) == kAllCards);
 
+// Value of a card for the greedy play of the rollout policy and the greedy baseline (the classic Hanafuda card
+// points): bright 20, animal 10 (the Sake cup too), ribbon 5, chaff 1.
+constexpr int card_value(int card) noexcept {
+  const Bitboard b = Bitboard{1} << card;
+  return (kBrights & b) ? 20 : (kAnimals & b) ? 10 : (kRibbons & b) ? 5 : 1;
+}
+
 // Card notation, indexed by card.
 inline constexpr std::array<std::string_view, kNumCards> kCardNames = {
     "1b",  "1r",  "1c1",  "1c2",  "2a",  "2r",  "2c1",  "2c2",  "3b",   "3r",   "3c1",  "3c2",

@@ -35,7 +35,8 @@ int max_month_count(Bitboard b) noexcept {
 
 }  // namespace
 
-static_assert(ImperfectInformationGame<State> && HasPliesBound<State>);
+static_assert(ImperfectInformationGame<State> && HasWorldAssignment<State> && HasObservationKey<State> &&
+              HasPliesBound<State> && HasRolloutPolicy<State>);
 static_assert(sizeof(State) <= 96, "the state stays a few words: copy-make in the searches");
 
 bool State::has_hand_yaku(Bitboard hand) noexcept {
@@ -211,6 +212,65 @@ int State::remaining_plies_bound() const noexcept {
   static constexpr int kPending[] = {0, 2, 1, 0};
   if (phase_ == Phase::kEnd) return 0;
   return 3 * popcount(hand_[0] | hand_[1]) + kPending[static_cast<int>(phase_)];
+}
+
+Move State::rollout_move(Rng& rng) const noexcept {
+  MoveList<kMaxMoves> ml;
+  legal_moves(ml);
+  if (ml.size() == 1 || phase_ == Phase::kDecide) return ml[0];  // ml[0] is stop in phase decide
+  if (rng.below(4) == 0) return ml[static_cast<int>(rng.below(static_cast<std::uint32_t>(ml.size())))];
+  int best_gain = -1000, ties = 0;
+  Move best = ml[0];
+  for (Move m : ml) {
+    const int card = move_kind(m) == MoveKind::kTake ? drawn_ : move_card(m);
+    const Bitboard match = table_ & same_month(card);
+    int gain = -card_value(card);
+    if (popcount(match) == 2) {
+      gain = card_value(card) + card_value(move_target(m));
+    } else if (match) {
+      gain = card_value(card);
+      for (int t : Bits{match}) gain += card_value(t);
+    }
+    if (gain > best_gain) {
+      best_gain = gain;
+      best = m;
+      ties = 1;
+    } else if (gain == best_gain && rng.below(static_cast<std::uint32_t>(++ties)) == 0) {
+      best = m;
+    }
+  }
+  return best;
+}
+
+std::uint64_t State::observation_key(int observer) const noexcept {
+  const auto mix = [](std::uint64_t x) {
+    std::uint64_t z = x;
+    return splitmix64(z);
+  };
+  const std::uint64_t small =
+      static_cast<std::uint64_t>(observer) | static_cast<std::uint64_t>(drawn_ + 1) << 1 |
+      static_cast<std::uint64_t>(phase_) << 8 | static_cast<std::uint64_t>(to_move_) << 10 |
+      static_cast<std::uint64_t>(koikoi_[0] & 15) << 11 | static_cast<std::uint64_t>(koikoi_[1] & 15) << 15 |
+      static_cast<std::uint64_t>(stock_pos_) << 19 | static_cast<std::uint64_t>(total_[0] & 1023) << 24 |
+      static_cast<std::uint64_t>(total_[1] & 1023) << 34 | static_cast<std::uint64_t>(winner_ + 1) << 44 |
+      static_cast<std::uint64_t>(points_ & 4095) << 46 | static_cast<std::uint64_t>(popcount(hand_[1 - observer])) << 58;
+  return mix(hand_[observer] ^ mix(table_ ^ mix(pile_[0] ^ mix(pile_[1] ^ mix(small)))));
+}
+
+void State::assign_hidden(int observer, std::span<const std::int32_t> world) noexcept {
+  const int opp = 1 - observer;
+  const int n = popcount(hand_[opp]);
+  for (int c : Bits{hand_[opp]}) hash_ ^= card_key(kHandLoc + opp, c);
+  Bitboard h = 0;
+  for (int i = 0; i < n; ++i) {
+    h |= bit(world[i]);
+    hash_ ^= card_key(kHandLoc + opp, world[i]);
+  }
+  hand_[opp] = h;
+  for (int i = stock_pos_, k = n; i < kStockSize; ++i, ++k) {
+    hash_ ^= kStockKeys[i * kNumCards + stock_[i]] ^ kStockKeys[i * kNumCards + world[k]];
+    stock_[i] = static_cast<std::uint8_t>(world[k]);
+  }
 }
 
 std::uint64_t State::misc_hash() const noexcept {

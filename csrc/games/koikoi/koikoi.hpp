@@ -83,6 +83,10 @@ class State {
   std::uint64_t hash() const noexcept { return hash_; }
   std::uint64_t recompute_hash() const noexcept;
   int remaining_plies_bound() const noexcept;
+  // Rollout policy (HasRolloutPolicy): `stop` whenever offered; otherwise, three times in four, the move capturing
+  // the most card value (card_value; with no capture, discarding the least valuable card; ties at random), else a
+  // uniformly random legal move.
+  Move rollout_move(Rng& rng) const noexcept;
 
   std::string to_string() const;
   static State parse(std::string_view s);
@@ -91,6 +95,11 @@ class State {
 
   std::string information_state(int player) const;
   static State from_world(std::string_view info_state, std::span<const std::int32_t> world);
+  // The fast path of from_world (see game.hpp): the opponent's hand and the stock are replaced by `world`.
+  void assign_hidden(int observer, std::span<const std::int32_t> world) noexcept;
+  // Hash of what `observer` sees (HasObservationKey): their hand, the table, both piles, the drawn card, the
+  // opponent's hand size (from the stock position), phase, turn, calls, totals and the result.
+  std::uint64_t observation_key(int observer) const noexcept;
 
   // What an information state hides: the unseen cards and how they split (opponent hand, then stock).
   struct Hidden {

@@ -1,0 +1,330 @@
+// Single-observer information-set MCTS (SO-ISMCTS, Cowling, Powley & Whitehouse 2012) for any game satisfying
+// ImperfectInformationGame.
+//
+// One tree over the searching player's (the observer's) information sets, and every iteration descends it with a
+// different determinised world (search/worlds.hpp). The tree alternates two kinds of nodes:
+//   information-set nodes  what the observer knows at a point of the game; their children are edges;
+//   edges                  a move (of whichever player is to move there) with its statistics; their children are
+//                          the information-set nodes the move can lead to, one per observation key.
+// With the HasObservationKey hook (game.hpp) an edge branches on what the observer sees after the move (a card
+// turned over from the stock, the card an opponent played), so every decision of the observer is taken knowing
+// what it would know at the table; without the hook an edge has one child (plain SO-ISMCTS, nodes keyed by moves
+// only). Moves of the other players whose legality depends on hidden information (a card from the opponent's
+// hand) simply exist in some worlds and not in others. The search reads nothing the observer cannot see except
+// through the worlds.
+//
+// Selection: at a node, the children whose move is legal in this iteration's world are "available"; each gets
+// its availability count incremented. If a legal move has no child yet, one such move (uniformly random) is added
+// and a playout runs from there (random moves, or G::rollout_move with policy rollouts). Otherwise the available
+// child maximising
+//     mean + c * scale * sqrt(ln(availability) / visits)
+// is chosen — the availability count replaces the parent's visit count (a child competes only in the iterations
+// where it could have been played). Means are of the returns of the player who made the move (any number of
+// players, non-alternating turns).
+//
+// Value scale: returns may be point differences (Koi-Koi) rather than ±1. `scale` is the option return_scale when
+// set, else the running mean |return| of the root player over the iterations so far (1 until a non-zero return),
+// so the exploration constant c means the same for ±1 games and for games scored in points.
+//
+// Memory: one fixed-capacity pool of 40-byte nodes per thread, allocated when the search starts; at most one edge
+// and one information-set node are added per iteration (siblings are linked). When the pool is full the tree stops growing and the iterations go
+// on over the existing tree. No allocation per iteration.
+//
+// Budgets and threads: limits.nodes = iterations (all threads together), limits.time_s, the stop flag (polled every
+// 256 iterations). Root-parallel threads: one tree and world stream per thread; root statistics summed by move.
+// Same seed, same limits, one thread → the same worlds, tree, move, value and iteration count.
+//
+// Result: best move = most visits (then higher mean); per-move visits and mean return of the root player (raw,
+// e.g. expected point difference); PV = most-visited line of the main tree (at each step the most visited edge,
+// then its most visited outcome; opponent moves in it are the ones most often explored, not a prediction of the
+// hidden cards); depth = most edges on one descent.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "../core/game.hpp"
+#include "limits.hpp"
+#include "result.hpp"
+#include "uct.hpp"
+#include "worlds.hpp"
+
+namespace kofun {
+
+// Node layout (40 bytes), for both kinds of node:
+//   total         double   edge: summed return of the player who made the move; information set: unused (0)
+//   key           uint64   information set: the observation key it stands for; edge: unused (0)
+//   visits        uint32
+//   avail         uint32   edge: iterations in which its move was legal at its parent
+//   first_child   uint32   index of the most recently added child (0: none)
+//   sibling       uint32   next child of the same parent (0: none)
+//   move          uint32   edge: the move; information set: kNoMove
+//   pad           uint32
+struct IsmctsNode {
+  double total;
+  std::uint64_t key;
+  std::uint32_t visits;
+  std::uint32_t avail;
+  std::uint32_t first_child;
+  std::uint32_t sibling;
+  std::uint32_t move;
+  std::uint32_t pad;
+};
+static_assert(sizeof(IsmctsNode) == 40, "ISMCTS node layout");
+
+struct IsmctsOptions {
+  double exploration = 0.7;
+  bool policy_rollouts = false;  // G::rollout_move instead of a uniform random legal move
+  double return_scale = 0.0;     // 0: the running mean |return| (see the header comment)
+  std::size_t memory_bytes = std::size_t{256} << 20;  // all threads together
+};
+
+namespace ismcts_detail {
+
+inline constexpr int kMaxPath = 1024;
+
+template <ImperfectInformationGame G>
+class Tree {
+ public:
+  static constexpr int kN = G::kNumPlayers;
+
+  Tree(const Belief<G>& belief, const IsmctsOptions& opt, uct::Shared& sh, std::size_t bytes, std::uint64_t seed,
+       std::size_t world_offset, bool main)
+      : opt_(opt), sh_(sh), worlds_(belief, seed, world_offset), rng_(seed), root_player_(belief.observer),
+        main_(main), state_(belief.base) {
+    capacity_ = std::max<std::size_t>(bytes / sizeof(IsmctsNode), G::kMaxMoves + 1);
+    capacity_ = std::min<std::size_t>(capacity_, 0xFFFFFFF0u);
+    pool_.reset(new IsmctsNode[capacity_]);
+    pool_[0] = IsmctsNode{0.0, 0, 0, 0, 0, 0, kNoMove, 0};
+    used_ = 1;
+  }
+
+  void run(std::uint64_t budget) {
+    while (iterations_ < budget) {
+      if ((iterations_ & 255) == 0 && iterations_ > 0 && sh_.poll()) break;
+      iterate();
+      ++iterations_;
+      if (main_ && sh_.control && (iterations_ & 0x3FFF) == 0) publish();
+    }
+    sh_.iterations.fetch_add(iterations_);
+  }
+
+  std::uint64_t iterations() const noexcept { return iterations_; }
+  int max_depth() const noexcept { return max_depth_; }
+  const IsmctsNode& node(std::uint32_t i) const noexcept { return pool_[i]; }
+  const IsmctsNode& root() const noexcept { return pool_[0]; }
+
+  // Most-visited child of `n` (0: none visited); among edges, ties go to the higher total.
+  std::uint32_t most_visited(std::uint32_t n) const noexcept {
+    std::uint32_t best = 0;
+    for (std::uint32_t c = pool_[n].first_child; c != 0; c = pool_[c].sibling)
+      if (pool_[c].visits > 0 && (best == 0 || pool_[c].visits > pool_[best].visits ||
+                                  (pool_[c].visits == pool_[best].visits && pool_[c].total > pool_[best].total)))
+        best = c;
+    return best;
+  }
+
+  // The most-visited line from the root edge playing `first`.
+  std::vector<Move> principal_variation(Move first) const {
+    std::vector<Move> pv;
+    std::uint32_t e = 0;
+    for (std::uint32_t c = pool_[0].first_child; c != 0; c = pool_[c].sibling)
+      if (pool_[c].move == first) e = c;
+    for (int d = 0; e != 0 && d < kMaxPath; ++d) {
+      pv.push_back(pool_[e].move);
+      const std::uint32_t n = most_visited(e);
+      e = n == 0 ? 0 : most_visited(n);
+    }
+    return pv;
+  }
+
+ private:
+  struct Step {
+    std::uint32_t node;
+    int mover;  // edge: the player who made its move; information set: -1
+  };
+
+  double scale() const noexcept {
+    if (opt_.return_scale > 0) return opt_.return_scale;
+    return abs_sum_ > 0 ? abs_sum_ / static_cast<double>(iterations_ + 1) : 1.0;
+  }
+
+  void publish() {
+    SearchProgress p;
+    p.depth = max_depth_;
+    p.nodes = iterations_;
+    p.time_s = sh_.clock.seconds();
+    const std::uint32_t best = most_visited(0);
+    if (best != 0) {
+      p.value = pool_[best].total / pool_[best].visits;
+      p.pv = principal_variation(pool_[best].move);
+    }
+    sh_.control->publish(p);
+  }
+
+  std::uint32_t add_child(std::uint32_t parent, Move m, std::uint64_t key) noexcept {
+    const auto c = static_cast<std::uint32_t>(used_++);
+    pool_[c] = IsmctsNode{0.0, key, 0, m == kNoMove ? 0u : 1u, 0, pool_[parent].first_child, m, 0};
+    pool_[parent].first_child = c;
+    return c;
+  }
+
+  // The edge to follow from information set `idx` in the world `s` (0: play out from here). Counts availability;
+  // `added` tells that the edge was just added.
+  std::uint32_t select(std::uint32_t idx, const G& s, bool& added) {
+    MoveListOf<G> ml;
+    s.legal_moves(ml);
+    std::array<bool, G::kMaxMoves> has_child{};
+    const double c = opt_.exploration * scale();
+    std::uint32_t best = 0;
+    double best_score = -1e300;
+    int tried = 0;
+    for (std::uint32_t ch = pool_[idx].first_child; ch != 0; ch = pool_[ch].sibling) {
+      IsmctsNode& nd = pool_[ch];
+      int j = 0;
+      while (j < ml.size() && ml[j] != nd.move) ++j;
+      if (j == ml.size()) continue;  // not legal in this world
+      has_child[j] = true;
+      ++tried;
+      ++nd.avail;
+      const double v = nd.visits == 0 ? 1e300 : tables_.ucb(nd.total, nd.visits, c * tables_.sqrt_log(nd.avail));
+      if (v > best_score) {
+        best_score = v;
+        best = ch;
+      }
+    }
+    if (tried < ml.size() && used_ < capacity_) {
+      auto pick = static_cast<int>(rng_.below(static_cast<std::uint32_t>(ml.size() - tried)));
+      for (int j = 0; j < ml.size(); ++j)
+        if (!has_child[j] && pick-- == 0) {
+          added = true;
+          return add_child(idx, ml[j], 0);
+        }
+    }
+    return best;
+  }
+
+  // The information set below edge `e` that the observer is in after its move in world `s` (0: none and no room
+  // to add it); `added` tells that it was just added.
+  std::uint32_t outcome(std::uint32_t e, const G& s, bool& added) {
+    std::uint64_t key = 0;
+    if constexpr (HasObservationKey<G>) key = s.observation_key(root_player_);
+    for (std::uint32_t ch = pool_[e].first_child; ch != 0; ch = pool_[ch].sibling)
+      if (pool_[ch].key == key) return ch;
+    if (used_ >= capacity_) return 0;
+    added = true;
+    return add_child(e, kNoMove, key);
+  }
+
+  void iterate() {
+    std::array<Step, kMaxPath> path;
+    int len = 0, edges = 0;
+    worlds_.next(state_);
+    G& s = state_;
+    std::uint32_t idx = 0;
+    path[len++] = Step{0, -1};
+    while (!s.is_terminal() && len + 2 <= kMaxPath) {
+      bool added = false;
+      const std::uint32_t e = select(idx, s, added);
+      if (e == 0) break;
+      const int mover = s.to_move();
+      s.apply(pool_[e].move);
+      path[len++] = Step{e, mover};
+      ++edges;
+      if (added) break;
+      const std::uint32_t next = outcome(e, s, added);
+      if (next == 0) break;
+      path[len++] = Step{next, -1};
+      idx = next;
+      if (added) break;
+    }
+    uct::playout(s, rng_, opt_.policy_rollouts);
+    std::array<double, kN> ret{};
+    for (int p = 0; p < kN; ++p) ret[p] = s.returns(p);
+    abs_sum_ += std::abs(ret[root_player_]);
+    max_depth_ = std::max(max_depth_, edges);
+    for (int i = len - 1; i >= 0; --i) {
+      IsmctsNode& nd = pool_[path[i].node];
+      ++nd.visits;
+      if (path[i].mover >= 0) nd.total += ret[path[i].mover];
+    }
+  }
+
+  const IsmctsOptions opt_;
+  uct::Shared& sh_;
+  WorldSource<G> worlds_;
+  Rng rng_;
+  const int root_player_;
+  const bool main_;
+  G state_;  // the current iteration's world
+  uct::Tables tables_;
+  std::unique_ptr<IsmctsNode[]> pool_;
+  std::size_t capacity_ = 0, used_ = 0;
+  std::uint64_t iterations_ = 0;
+  double abs_sum_ = 0.0;
+  int max_depth_ = 0;
+};
+
+}  // namespace ismcts_detail
+
+// Searches the information state of `belief` (see the contract at the top of the file).
+template <ImperfectInformationGame G>
+SearchResult ismcts(const Belief<G>& belief, const SearchLimits& limits, SearchControl* control,
+                    const IsmctsOptions& opt) {
+  using Tree = ismcts_detail::Tree<G>;
+  uct::Shared sh;
+  sh.limits = limits;
+  sh.control = control;
+  const int threads = std::max(1, limits.threads);
+  const std::size_t rows = belief.sampled() ? 1 : belief.fixed.size();
+  std::vector<std::unique_ptr<Tree>> trees;
+  for (int t = 0; t < threads; ++t)
+    trees.push_back(std::make_unique<Tree>(belief, opt, sh, opt.memory_bytes / threads, thread_seed(limits.seed, t),
+                                           rows * t / threads, t == 0));
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < threads; ++t) helpers.emplace_back([&, t] { trees[t]->run(sh.budget(t, threads)); });
+  trees[0]->run(sh.budget(0, threads));
+  if (threads > 1 && limits.nodes == 0) sh.abort.store(true);  // time / stop: the main thread decides
+  for (auto& th : helpers) th.join();
+
+  // Root statistics summed by move over the trees.
+  SearchResult out;
+  std::vector<double> totals;
+  for (const auto& t : trees) {
+    out.depth = std::max(out.depth, t->max_depth());
+    for (std::uint32_t c = t->root().first_child; c != 0; c = t->node(c).sibling) {
+      const IsmctsNode& nd = t->node(c);
+      std::size_t i = 0;
+      while (i < out.moves.size() && out.moves[i].move != nd.move) ++i;
+      if (i == out.moves.size()) {
+        out.moves.push_back(MoveStat{nd.move, 0.0, 0, Proof::kNone, -1});
+        totals.push_back(0.0);
+      }
+      out.moves[i].visits += nd.visits;
+      totals[i] += nd.total;
+    }
+  }
+  for (std::size_t i = 0; i < out.moves.size(); ++i)
+    out.moves[i].value = out.moves[i].visits ? totals[i] / static_cast<double>(out.moves[i].visits) : 0.0;
+  std::stable_sort(out.moves.begin(), out.moves.end(), [](const MoveStat& a, const MoveStat& b) {
+    return a.visits != b.visits ? a.visits > b.visits : a.value > b.value;
+  });
+  if (!out.moves.empty()) {
+    out.best_move = out.moves[0].move;
+    out.value = out.moves[0].value;
+    out.pv = trees[0]->principal_variation(out.best_move);
+    if (out.pv.empty()) out.pv.push_back(out.best_move);
+  }
+  out.nodes = sh.iterations.load();
+  out.time_s = sh.clock.seconds();
+  out.stopped = sh.stopped.load();
+  return out;
+}
+
+}  // namespace kofun

@@ -1,0 +1,84 @@
+// Pieces shared by the Monte-Carlo searches (mcts.hpp, ismcts.hpp): the budget / stop block that the threads of one
+// search share, UCT lookup tables, and playouts to the end of the game.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+
+#include "../core/game.hpp"
+#include "limits.hpp"
+
+namespace kofun::uct {
+
+// What the threads of one search share: budgets, the caller's control block, the clock and the stop state.
+struct Shared {
+  SearchLimits limits;
+  SearchControl* control = nullptr;
+  Stopwatch clock;
+  std::atomic<bool> abort{false};
+  std::atomic<bool> stopped{false};
+  std::atomic<std::uint64_t> iterations{0};
+
+  // Checks the time budget and the caller's stop request; true when the search must end.
+  bool poll() {
+    if (limits.time_s > 0 && clock.seconds() >= limits.time_s) abort.store(true);
+    if (control && control->stop.load(std::memory_order_relaxed)) {
+      stopped.store(true);
+      abort.store(true);
+    }
+    return abort.load(std::memory_order_relaxed);
+  }
+
+  // Iterations for thread t of `threads` (the main thread, 0, takes the remainder); unbounded without a node budget.
+  std::uint64_t budget(int t, int threads) const noexcept {
+    if (limits.nodes == 0) return ~std::uint64_t{0};
+    const std::uint64_t share = limits.nodes / static_cast<std::uint64_t>(threads);
+    return t == 0 ? share + limits.nodes % static_cast<std::uint64_t>(threads) : share;
+  }
+};
+
+// 1/n, 1/sqrt(n) and sqrt(ln n) for the small counts UCT meets most (computed once per tree).
+class Tables {
+ public:
+  static constexpr std::uint32_t kSize = 4096;
+
+  Tables() {
+    for (std::uint32_t n = 1; n < kSize; ++n) {
+      inv_[n] = 1.0 / n;
+      inv_sqrt_[n] = 1.0 / std::sqrt(static_cast<double>(n));
+      sqrt_log_[n] = std::sqrt(std::log(static_cast<double>(n)));
+    }
+  }
+
+  double sqrt_log(std::uint32_t n) const noexcept {
+    return n < kSize ? sqrt_log_[n] : std::sqrt(std::log(static_cast<double>(n)));
+  }
+  // mean + k / sqrt(n) for a child with summed value `total` over n > 0 visits.
+  double ucb(double total, std::uint32_t n, double k) const noexcept {
+    return n < kSize ? total * inv_[n] + k * inv_sqrt_[n] : (total + k * std::sqrt(n)) / n;
+  }
+
+ private:
+  std::array<double, kSize> inv_{}, inv_sqrt_{}, sqrt_log_{};
+};
+
+// Plays `s` to the end with the game's rollout policy (`policy` and G::rollout_move exists) or uniformly random
+// legal moves.
+template <Game G>
+void playout(G& s, Rng& rng, bool policy) {
+  MoveListOf<G> ml;
+  while (!s.is_terminal()) {
+    if constexpr (HasRolloutPolicy<G>) {
+      if (policy) {
+        s.apply(s.rollout_move(rng));
+        continue;
+      }
+    }
+    s.legal_moves(ml);
+    s.apply(ml[static_cast<int>(rng.below(static_cast<std::uint32_t>(ml.size())))]);
+  }
+}
+
+}  // namespace kofun::uct

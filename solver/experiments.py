@@ -1,0 +1,271 @@
+"""Strength experiments for Koi-Koi: the ISMCTS AI against baselines, on paired deals with confidence intervals.
+
+Every deal (or match) is played twice with the seats swapped, so the luck of the deal cancels out between the two
+games; all randomness comes from the experiment seed, so a run is exactly reproducible.
+
+Players (each sees only its own information state, as at a real table):
+  ismcts  SO-ISMCTS with `iterations` iterations per decision, worlds sampled in C++ from the uniform belief.
+  pimc    PIMC with the same iteration budget (`num_worlds` worlds; worlds short enough are solved exactly).
+  random  a uniformly random legal move.
+  greedy  captures the most valuable cards available and stops as soon as it can (see :func:`greedy_move`).
+A decision with a single legal move is played without searching.
+
+Results: over the games of non-drawn deals, the ISMCTS win rate with a 95% Wilson interval; the mean point
+difference per game (ISMCTS minus opponent) with a 95% normal interval computed over the deal pairs (the unit of
+independence). With `rounds` > 1 (e.g. the nintendo preset: 12) each unit is a whole match and the point
+difference is per match.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from . import _core
+from .games.koikoi import GAME, Match
+
+kk = _core.koikoi
+
+OPPONENTS = ("random", "greedy", "pimc")
+
+#: Greedy card values by kind (the classic Hanafuda card points): bright, animal, ribbon, chaff.
+CARD_VALUES = {"b": 20, "a": 10, "r": 5, "c": 1}
+PIMC_WORLDS = 16
+
+Chooser = Callable[[Any, int], int]  # (full state, decision seed) -> move; reads only the mover's view
+
+
+def card_value(card: int) -> int:
+    """The greedy value of a card: bright 20, animal 10 (the Sake cup too), ribbon 5, chaff 1."""
+    name = kk.CARD_NAMES[card]
+    return CARD_VALUES[name.rstrip("0123456789")[-1]]
+
+
+def greedy_move(state: Any) -> int:
+    """The greedy baseline: `stop` whenever offered; otherwise the move capturing the most card value (played
+    card + captured table cards, from what the player sees); with no capture, discard the least valuable card.
+    Ties go to the first move in engine order."""
+    legal = list(state.legal_moves())
+    if state.phase == "decide":
+        return state.parse_move("stop")
+    table = state.table
+    best, best_key = legal[0], None
+    for m in legal:
+        text = state.move_to_string(m)
+        parts = text.split()
+        card = state.drawn if parts[0] == "take" else kk.card_from_name(parts[1])
+        month = [t for t in table if t // 4 == card // 4]
+        if parts[0] == "take" or len(month) == 2:
+            captured = [card, kk.card_from_name(parts[-1])]
+        else:
+            captured = [card, *month] if month else []
+        gain = sum(card_value(c) for c in captured)
+        key = (gain, -card_value(card) if not captured else 0)
+        if best_key is None or key > best_key:
+            best, best_key = m, key
+    return best
+
+
+def _limits(nodes: int, seed: int) -> Any:
+    lim = _core.SearchLimits()
+    lim.nodes, lim.seed, lim.threads = nodes, seed, 1
+    return lim
+
+
+def _belief(state: Any) -> tuple[str, dict[str, Any]]:
+    info = state.information_state(state.to_move())
+    unseen, _view, opp, stock = kk.hidden(info)
+    return info, {"unseen": unseen, "groups": [opp, stock]}
+
+
+def make_player(kind: str, iterations: int, options: Mapping[str, Any] | None = None) -> Chooser:
+    """A player choosing moves for whoever is to move: 'ismcts', 'pimc', 'random' or 'greedy'."""
+    opts = dict(options or {})
+
+    def single(state: Any) -> int | None:
+        legal = state.legal_moves()
+        return legal[0] if len(legal) == 1 else None
+
+    if kind == "random":
+        return lambda state, seed: random.Random(seed).choice(list(state.legal_moves()))
+    if kind == "greedy":
+        return lambda state, seed: greedy_move(state)
+    if kind == "ismcts":
+
+        def ismcts(state: Any, seed: int) -> int:
+            only = single(state)
+            if only is not None:
+                return only
+            info, belief = _belief(state)
+            return kk.State.ismcts(info, _limits(iterations, seed), **belief, **opts).best_move
+
+        return ismcts
+    if kind == "pimc":
+
+        def pimc(state: Any, seed: int) -> int:
+            only = single(state)
+            if only is not None:
+                return only
+            info, belief = _belief(state)
+            opts.setdefault("num_worlds", PIMC_WORLDS)
+            return kk.State.pimc(info, _limits(iterations, seed), **belief, **opts).best_move
+
+        return pimc
+    raise ValueError(f"player: {kind!r} is not one of 'ismcts', {', '.join(map(repr, OPPONENTS))}")
+
+
+def play_deal(state: Any, players: tuple[Chooser, Chooser], seed: int) -> Any:
+    """Plays one deal to the end (player p chooses for seat p); returns the final state."""
+    s = state.clone()
+    ply = 0
+    while not s.is_terminal():
+        s.apply(players[s.to_move()](s, seed * 1000 + ply))
+        ply += 1
+    return s
+
+
+@dataclass(frozen=True)
+class Interval:
+    """An estimate with its 95% confidence interval."""
+
+    value: float
+    low: float
+    high: float
+
+    def text(self, digits: int = 3) -> str:
+        """E.g. '0.712 (95% CI 0.668-0.752)'."""
+        return f"{self.value:.{digits}f} (95% CI {self.low:.{digits}f}-{self.high:.{digits}f})"
+
+
+def wilson(successes: int, n: int) -> Interval:
+    """Win rate with the 95% Wilson score interval ((0.5, 0, 1) when n = 0)."""
+    if n == 0:
+        return Interval(0.5, 0.0, 1.0)
+    z = 1.96
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: list[float]) -> Interval:
+    """Mean with a 95% normal interval (infinite width for fewer than two values)."""
+    n = len(values)
+    if n == 0:
+        return Interval(0.0, -math.inf, math.inf)
+    mean = sum(values) / n
+    if n < 2:
+        return Interval(mean, -math.inf, math.inf)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    return Interval(mean, mean - half, mean + half)
+
+
+@dataclass
+class ExperimentResult:
+    """Outcome of an experiment: per-game results of the ISMCTS side and the summary statistics."""
+
+    opponent: str
+    units: int  # deals (or matches) played, each twice
+    iterations: int
+    seed: int
+    rules: str
+    rounds: int
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    diffs: list[float] = field(default_factory=list)  # ISMCTS minus opponent, per game
+    seconds: float = 0.0
+
+    @property
+    def win_rate(self) -> Interval:
+        """ISMCTS wins among the non-drawn games."""
+        return wilson(self.wins, self.wins + self.losses)
+
+    @property
+    def mean_diff(self) -> Interval:
+        """Mean point difference per game (per match with rounds > 1), interval over the seat-swapped pairs."""
+        pairs = [(self.diffs[i] + self.diffs[i + 1]) / 2 for i in range(0, len(self.diffs) - 1, 2)]
+        return mean_interval(pairs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON (the per-game differences included)."""
+        d = asdict(self)
+        d["win_rate"] = asdict(self.win_rate)
+        d["mean_diff"] = asdict(self.mean_diff)
+        return d
+
+    def summary(self) -> str:
+        """A few lines for the terminal."""
+        unit = "match" if self.rounds > 1 else "deal"
+        games = self.wins + self.losses + self.draws
+        return "\n".join(
+            [
+                f"ismcts ({self.iterations} iterations) vs {self.opponent}, rules {self.rules}"
+                + (f", {self.rounds}-deal matches" if self.rounds > 1 else "")
+                + f": {self.units} {unit}s x 2 seats = {games} games, seed {self.seed}",
+                f"ismcts won {self.wins}, lost {self.losses}, drew {self.draws}",
+                f"win rate of non-drawn {unit}{'es' if self.rounds > 1 else 's'}: {self.win_rate.text()}",
+                f"mean point difference per {unit}: {self.mean_diff.text(2)}",
+                f"time: {self.seconds:.1f} s",
+            ]
+        )
+
+
+def run_experiment(
+    opponent: str,
+    units: int,
+    iterations: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    ismcts_options: Mapping[str, Any] | None = None,
+    on_unit: Callable[[int], None] | None = None,
+) -> ExperimentResult:
+    """ISMCTS against `opponent` on `units` deals (matches when the rules have rounds > 1), each played twice
+    with the seats swapped. `on_unit(k)` is called after each pair."""
+    if opponent not in OPPONENTS:
+        raise ValueError(f"opponent: {opponent!r} is not one of {', '.join(map(repr, OPPONENTS))}")
+    if units < 1:
+        raise ValueError(f"games: must be >= 1, got {units}")
+    if iterations < 1:
+        raise ValueError(f"iterations: must be >= 1, got {iterations}")
+    if seed < 0:
+        raise ValueError(f"seed: must be >= 0, got {seed}")
+    rules = GAME.rules(options)
+    rounds = GAME.rounds(options)
+    me = make_player("ismcts", iterations, ismcts_options)
+    other = make_player(opponent, iterations)
+    res = ExperimentResult(opponent, units, iterations, seed, str(rules), rounds)
+    start = time.perf_counter()
+    for k in range(units):
+        unit_seed = seed * 100_003 + k
+        for seat in (0, 1):
+            players = (me, other) if seat == 0 else (other, me)
+            if rounds > 1:
+                match = Match(dict(options or {}), seed=unit_seed)
+
+                def choose(
+                    state: Any, match: Match = match, players: tuple[Chooser, Chooser] = players, base: int = unit_seed
+                ) -> int:
+                    return players[state.to_move()](state, base * 1000 + match.round * 100 + len(state.stock))
+
+                scores = match.play(choose)
+                diff = float(scores[seat] - scores[1 - seat])
+            else:
+                final = play_deal(kk.State.deal(unit_seed, rules), players, unit_seed)
+                diff = float(final.returns(seat))
+            res.diffs.append(diff)
+            if diff > 0:
+                res.wins += 1
+            elif diff < 0:
+                res.losses += 1
+            else:
+                res.draws += 1
+        if on_unit is not None:
+            on_unit(k)
+    res.seconds = time.perf_counter() - start
+    return res

@@ -1,0 +1,105 @@
+"""The command line on Koi-Koi: information states, each player's view, play without peeking, experiments."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from solver._core import koikoi as kk
+from solver.cli import main
+from solver.experiments import card_value, greedy_move
+
+
+def _run(*args: str, stdin: str | None = None) -> str:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_new_prints_the_full_state_and_each_view() -> None:
+    out = _run("new", "koikoi", "--seed", "3")
+    s = kk.State.deal(3)
+    lines = out.splitlines()
+    assert lines[0] == s.to_string()
+    assert f"view of player 0: {s.information_state(0)}" in lines
+    assert f"view of player 1: {s.information_state(1)}" in lines
+
+
+def test_best_move_from_an_information_state_equals_the_full_state_search() -> None:
+    s = kk.State.deal(9)
+    info = s.information_state(s.to_move())
+    from_info = json.loads(_run("best-move", "koikoi", info, "--nodes", "3000", "--seed", "2", "--json"))
+    from_full = json.loads(_run("best-move", "koikoi", s.to_string(), "--nodes", "3000", "--seed", "2", "--json"))
+    assert from_info["algo"] == "ismcts" and from_info["position"] == info == from_full["position"]
+    assert from_info["moves"] == from_full["moves"] and from_info["nodes"] == 3000
+    assert sum(m["visits"] for m in from_info["moves"]) == 3000
+    assert from_info["best_move"] in {s.move_to_string(m) for m in s.legal_moves()}
+    text = _run("best-move", "koikoi", info, "--nodes", "3000", "--seed", "2")
+    assert "visits" in text and f"best move: {from_info['best_move']}" in text and "points" in text
+    assert "(hidden)" in text  # the board drawn from the view: no opponent hand, no stock order
+    pimc = json.loads(_run("best-move", "koikoi", info, "--algo", "pimc", "--nodes", "3000", "--json"))
+    assert pimc["algo"] == "pimc" and sum(m["visits"] for m in pimc["moves"]) == 32
+
+
+def test_play_never_shows_the_ai_hand() -> None:
+    s = kk.State.deal(5)
+    human = 1 - s.to_move()
+    out = _run("play", "koikoi", s.to_string(), "--ai-first", "--level", "1", stdin="quit\n")
+    ai_hand = " ".join(kk.CARD_NAMES[c] for c in s.hand(s.to_move()))
+    assert "AI plays play " in out and ai_hand not in out
+    assert f"your hand ({human})" in out and "cards in hand (hidden)" in out
+    assert f"view={human}" in out.splitlines()[-1]  # the abandoned position is the human's view
+
+
+def test_play_refuses_an_ai_that_would_peek() -> None:
+    result = CliRunner().invoke(main, ["play", "koikoi", "--algo", "alphabeta"], input="quit\n")
+    assert result.exit_code == 2 and "information state only" in result.output
+
+
+def test_experiment_tiny_run_is_reproducible() -> None:
+    args = ("experiment", "koikoi", "--opponent", "greedy", "--games", "2", "--iterations", "300", "--seed", "4")
+    a = json.loads(_run(*args, "--json").splitlines()[-1])
+    b = json.loads(_run(*args, "--json").splitlines()[-1])
+    a.pop("seconds")
+    b.pop("seconds")
+    assert a == b
+    assert (a["units"], a["wins"] + a["losses"] + a["draws"], len(a["diffs"])) == (2, 4, 4)
+    assert a["wins"] == sum(d > 0 for d in a["diffs"]) and a["losses"] == sum(d < 0 for d in a["diffs"])
+    text = _run(*args)
+    assert "ismcts (300 iterations) vs greedy" in text and "95% CI" in text
+
+
+def test_greedy_baseline_takes_the_most_valuable_capture_and_stops() -> None:
+    assert [card_value(kk.card_from_name(n)) for n in ("1b", "8a", "9a", "1r", "1c1", "11c")] == [20, 10, 10, 5, 1, 1]
+    s = kk.State.parse(
+        "rules=seed first=0 turn=0 phase=play hand0=1r,3b,4c1,5c1,6c1,7c1,10c1,12c1 "
+        "hand1=1c1,2c1,3c1,4c2,5c2,6c2,7c2,12c2 table=1b,2a,3r,8a,9a,10r,11a,12c3 pile0=- pile1=- "
+        "stock=1c2,2r,2c2,3c2,4a,4r,5a,5r,6a,6r,7a,7r,8b,8c1,8c2,9r,9c1,9c2,10a,10c2,11b,11r,11c,12b "
+        "koikoi=0,0 total=0,0"
+    )
+    assert s.move_to_string(greedy_move(s)) == "play 1r"  # captures the Crane: 5 + 20
+
+
+def test_selfplay_plays_matches_of_several_deals() -> None:
+    args = ("selfplay", "koikoi", "--games", "2", "--nodes", "200", "--rule", "rounds=2", "--seed", "3", "--json")
+    a = json.loads(_run(*args).splitlines()[-1])
+    b = json.loads(_run(*args).splitlines()[-1])
+    assert a == b and a["a"]["algo"] == a["b"]["algo"] == "ismcts"
+    assert a["wins"] + a["draws"] + a["losses"] == 2
+    for r in a["records"]:
+        s0, s1 = r["returns"]
+        assert r["final"] == f"match scores {s0:g}-{s1:g}"
+        assert r["winner"] == (None if s0 == s1 else int(s1 > s0))
+
+
+def test_bad_information_states_are_clear_errors() -> None:
+    s = kk.State.deal(9)
+    info = s.information_state(s.to_move())
+    cases = [
+        (info.replace("opp=8", "opp=7"), "koikoi information state: 32 unseen cards, but opp + stock = 31"),
+        (s.information_state(1 - s.to_move()), "not the view of the player to move"),
+    ]
+    for text, message in cases:
+        result = CliRunner().invoke(main, ["best-move", "koikoi", text, "--nodes", "100"])
+        assert result.exit_code == 2 and "error: " in result.output and message in result.output, result.output
