@@ -6,6 +6,8 @@
 
 namespace kofun::bind {
 
+void bind_haniwa_solo(py::module_& m);  // bind_haniwa_solo.cpp
+
 void bind_haniwa(py::module_& m) {
   using namespace haniwa;
   py::class_<Rules>(m, "Rules", "Haniwa rule configuration (mode, options, tile set, Kofun set).")
@@ -106,6 +108,7 @@ void bind_haniwa(py::module_& m) {
       .def("remaining_plies_bound", &State::remaining_plies_bound);
   m.def("solo_rank", [](int score) { return std::string(solo_rank(score)); }, py::arg("score"),
         "perfect (60+), master (50-59), veteran (40-49), junior (30-39) or beginner.");
+  bind_haniwa_solo(m);
 }
 
 }  // namespace kofun::bind

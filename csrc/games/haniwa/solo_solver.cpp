@@ -101,7 +101,7 @@ int SoloSolver::search(const State& s, TileCounts& tiles, int bound, int depth, 
     const int i = order[j];
     int v;
     bool v_exact = false;
-    if (child_bound[i] <= best_ || stopped_) {
+    if (child_bound[i] <= best_ || out_of_budget()) {
       v = child_bound[i];  // this and every later child (sorted) are bounded by it
       if (v > value) {
         value = v;
