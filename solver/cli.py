@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import click
 
+from .cli_haniwa import haniwa as haniwa_commands
 from .config import ALGOS, ROLLOUTS, Config, EngineConfig, load_config, parse_rule_flags
 from .games import GameInfo, get_game
 from .report.search import format_report, progress_line
@@ -412,5 +413,7 @@ def selfplay_cmd(
     click.echo(f"A: {a['algo']}   B: {b['algo']}")
     click.echo(score.summary("A"))
 
+
+main.add_command(haniwa_commands)
 
 __all__ = ["LEVELS", "main"]

@@ -32,15 +32,21 @@ def test_solver_equals_brute_force_on_late_positions(solver, seed, placed):
 def test_solver_uses_a_held_kofun_when_it_pays():
     # Last placement of the game: a6 is the only empty cell, hand B1, dice red 4. A blue tile does not move the
     # red die; under the held red Kofun it is a red power-2 tile: red 4 -> 6, and a6 completes red a4-a6.
-    cols = [["B1", "B2", "B3", "R1", "R1"], ["B1", "R1", "B2", "G2", "B3", "Y2"],
-            ["G1", "G1", "G2", "G3", "Y3", "Y3"], ["B2", "G3", "R3", "Y1", "Y2", "Y3"]]
-    s = position(players=1, zones=(columns(cols),), hands=(["B1"],), dice="4111", kofun_state="0,r,r,r,r,r",
-                 turn_placed=3)
+    cols = [
+        ["B1", "B2", "B3", "R1", "R1"],
+        ["B1", "R1", "B2", "G2", "B3", "Y2"],
+        ["G1", "G1", "G2", "G3", "Y3", "Y3"],
+        ["B2", "G3", "R3", "Y1", "Y2", "Y3"],
+    ]
+    s = position(
+        players=1, zones=(columns(cols),), hands=(["B1"],), dice="4111", kofun_state="0,r,r,r,r,r", turn_placed=3
+    )
     plain = s.clone()
     plain.play("B1a6")
     stacked = s.clone()
     stacked.play("B1a6+R")
-    # Green column c: G1 G1 G2 at rows 1-3 smiles in both. Red column: rows 4-6 red (R1, R1, red Kofun stack) -> smile; die 4 + 2 = 6 -> 6 + 12 = 18 points.
+    # Green column c: G1 G1 G2 at rows 1-3 smiles in both. Red column: rows 4-6 red (R1, R1, red Kofun
+    # stack) -> smile; die 4 + 2 = 6 -> 6 + 12 = 18 points.
     assert stacked.breakdown(0).column_points[0] == 6 and stacked.breakdown(0).smile_points[0] == 12
     assert plain.breakdown(0).column_points[0] == 4 and plain.breakdown(0).smile_points[0] == 0
     r = haniwa.SoloSolver(12).solve(s)
@@ -78,7 +84,12 @@ def test_results_do_not_depend_on_earlier_solves(solver):
     solver.solve(b, nodes=5000)
     again = solver.solve(a, nodes=5000)
     assert (first.best_score, first.upper_bound, first.exact, first.nodes, list(first.line)) == (
-        again.best_score, again.upper_bound, again.exact, again.nodes, list(again.line))
+        again.best_score,
+        again.upper_bound,
+        again.exact,
+        again.nodes,
+        list(again.line),
+    )
 
 
 def test_upper_bound_of_a_finished_game_is_its_score():
