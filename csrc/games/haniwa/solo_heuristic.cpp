@@ -47,7 +47,7 @@ double solo_heuristic(const State& s, const SoloHeuristicWeights& w) noexcept {
     if (e > 0 && e <= 8 - total && 8 - total <= 3 * e) h += 2.0 * w.dogu[e];
   }
   for (int k = 0; k < r.num_kofun; ++k) {
-    if (s.kofun_owner(k) == 0) h += 1.0;
+    if (s.kofun_owner(k) == 0) h += s.kofun_used(k) ? 1.0 : 1.0 + w.kofun_unused;
     else if (s.kofun_owner(k) < 0) h += w.kofun_reserve;
   }
   if (s.phase() == Phase::kChooseKofun) h += 1.0 - w.kofun_reserve;  // a take is pending

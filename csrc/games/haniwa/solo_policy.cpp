@@ -32,20 +32,32 @@ SoloPolicy::SoloPolicy(const SoloPolicyOptions& options) : opt_(options) {
   if (opt_.samples < 1) throw RuleOptionError("haniwa solo policy: samples must be >= 1");
   if (opt_.candidates < 1) throw RuleOptionError("haniwa solo policy: candidates must be >= 1");
   if (!(opt_.time_per_turn >= 0)) throw RuleOptionError("haniwa solo policy: time per turn must be >= 0");
-  visited_.assign(std::size_t{1} << kVisitedBits, 0);
-  visited_gen_.assign(std::size_t{1} << kVisitedBits, 0);
+  visited_.init(kVisitedBits);
   candidates_.reserve(4096);
 }
 
-bool SoloPolicy::seen(std::uint64_t hash) noexcept {
-  const std::uint64_t mask = (std::uint64_t{1} << kVisitedBits) - 1;
+void SoloPolicy::Visited::init(int bits) {
+  keys.assign(std::size_t{1} << bits, 0);
+  gen.assign(std::size_t{1} << bits, 0);
+  generation = 0;
+}
+
+void SoloPolicy::Visited::clear() noexcept {
+  if (++generation == 0) {
+    std::fill(gen.begin(), gen.end(), 0u);
+    generation = 1;
+  }
+}
+
+bool SoloPolicy::Visited::insert(std::uint64_t hash) noexcept {
+  const std::uint64_t mask = keys.size() - 1;
   for (std::uint64_t i = hash & mask;; i = (i + 1) & mask) {
-    if (visited_gen_[i] != generation_) {
-      visited_gen_[i] = generation_;
-      visited_[i] = hash;
-      return false;
+    if (gen[i] != generation) {
+      gen[i] = generation;
+      keys[i] = hash;
+      return true;
     }
-    if (visited_[i] == hash) return true;
+    if (keys[i] == hash) return false;
   }
 }
 
@@ -57,7 +69,7 @@ void SoloPolicy::enumerate(const State& s, int depth) {
     State c = s;
     c.apply(m);
     path_[depth] = m;
-    if (seen(c.hash())) continue;
+    if (!visited_.insert(c.hash())) continue;
     const bool end = c.is_terminal() || (c.placed() == target_placed_ && c.phase() != Phase::kChooseKofun);
     if (!end) {
       enumerate(c, depth + 1);
@@ -105,10 +117,7 @@ std::vector<SoloPlan> SoloPolicy::plan_turn(const State& s, std::uint64_t seed) 
   const int turn_left = s.phase() == Phase::kChooseKofun ? kHandSize - s.turn_placed() - 1
                                                          : kHandSize - s.turn_placed();
   target_placed_ = std::min(kCells, s.placed() + turn_left);
-  if (++generation_ == 0) {
-    std::fill(visited_gen_.begin(), visited_gen_.end(), 0u);
-    generation_ = 1;
-  }
+  visited_.clear();
   candidates_.clear();
   enumerate(root, 0);
 

@@ -65,15 +65,20 @@ class SoloPolicy {
     double sum;
     double sum_sq;
   };
+  struct Visited {  // open-addressing set of state hashes, emptied by bumping the generation
+    std::vector<std::uint64_t> keys;
+    std::vector<std::uint32_t> gen;
+    std::uint32_t generation = 0;
+    void init(int bits);
+    void clear() noexcept;
+    bool insert(std::uint64_t hash) noexcept;  // false when already present
+  };
   void enumerate(const State& s, int depth);
-  bool seen(std::uint64_t hash) noexcept;  // true if already in the visited set (inserts it otherwise)
   double rollout(State s) const noexcept;
 
   SoloPolicyOptions opt_;
   std::vector<Candidate> candidates_;
-  std::vector<std::uint64_t> visited_;
-  std::vector<std::uint32_t> visited_gen_;
-  std::uint32_t generation_ = 0;
+  Visited visited_;  // positions met by the plan enumeration
   int target_placed_ = 0;
   std::array<Move, kMaxPlanMoves> path_{};
   std::uint64_t decisions_ = 0;
