@@ -34,11 +34,12 @@ void bind_haniwa_solo(py::module_& m) {
   py::class_<SoloSolver>(m, "SoloSolver",
                          "Clairvoyant branch-and-bound solver of solo worlds (draw order and dice known).")
       .def(py::init<int>(), py::arg("table_bits") = 20, "Transposition table of 2**table_bits entries.")
-      .def("solve", [](SoloSolver& solver, const State& s, std::uint64_t nodes, double time_s) {
-             if (time_s < 0) throw RuleOptionError("haniwa solo solver: time must be >= 0");
+      .def("solve", [](SoloSolver& solver, const State& s, std::int64_t nodes, double time_s) {
+             if (nodes < 0) throw RuleOptionError("haniwa solo solver: nodes must be >= 0");
+             if (!(time_s >= 0)) throw RuleOptionError("haniwa solo solver: time must be >= 0");
              require_solo(s, "solo solver");
              py::gil_scoped_release release;
-             return solver.solve(s, SoloSolveLimits{nodes, time_s});
+             return solver.solve(s, SoloSolveLimits{static_cast<std::uint64_t>(nodes), time_s});
            }, py::arg("state"), py::arg("nodes") = 0, py::arg("time") = 0.0,
            "Best final score of the world; budgets 0 = unlimited. Out of budget: exact=False and a proven "
            "upper_bound.");

@@ -312,7 +312,7 @@ def best_turn(
     if state.is_terminal():
         raise RuleOptionError("haniwa solo: the game is over; there is no turn to play")
     policy = _core.haniwa.SoloPolicy(samples, candidates, time_per_turn)
-    plans = policy.plan_turn(state, seed)
+    plans = policy.plan_turn(state, seed % (1 << 64))  # any Python int seeds the 64-bit generator
     out = []
     for p in plans:
         cur = state.clone()

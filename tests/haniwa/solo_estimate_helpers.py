@@ -8,12 +8,13 @@ from typing import Any
 from solver._core import haniwa
 
 SOLO = haniwa.Rules(players=1)
+SOLO_ROW = haniwa.Rules(players=1, solo_fill="row")
 
 
-def late_position(seed: int, placed: int) -> Any:
+def late_position(seed: int, placed: int, rules: Any = SOLO) -> Any:
     """A solo world dealt from `seed`, played by seeded uniformly random moves until `placed` tiles are down."""
     rng = random.Random(seed)
-    s = haniwa.State.deal(SOLO, seed)
+    s = haniwa.State.deal(rules, seed)
     while s.placed() < placed or s.phase() == "choose":
         moves = sorted(s.legal_moves())
         s.apply(moves[rng.randrange(len(moves))])

@@ -219,6 +219,8 @@ def test_cli_best_turn_json_and_text():
     assert c.placed() == 8
     text = run("best-turn", str(s), "--samples", "4", "--candidates", "5").stdout
     assert "best: " + " ".join(d["best"]) in text
+    negative = run("best-turn", str(s), "--samples", "2", "--candidates", "2", "--seed", "-3", "--json")
+    assert negative.exit_code == 0, negative.output
 
 
 def test_cli_bad_input_gives_clear_errors(monkeypatch):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from haniwa_helpers import columns, position
-from solo_estimate_helpers import SOLO, brute_force, late_position, replay
+from solo_estimate_helpers import SOLO, SOLO_ROW, brute_force, late_position, replay
 
 from solver._core import RuleOptionError, haniwa
 
@@ -27,6 +27,14 @@ def test_solver_equals_brute_force_on_late_positions(solver, seed, placed):
     final = replay(s, list(r.line))
     assert final.is_terminal() and final.score(0) == expected
     assert haniwa.solo_upper_bound(s) >= expected
+
+
+@pytest.mark.parametrize(("seed", "placed"), [(41, 20), (42, 18)])
+def test_solver_equals_brute_force_with_row_fill(solver, seed, placed):
+    s = late_position(seed, placed, SOLO_ROW)
+    r = solver.solve(s)
+    assert r.exact and r.best_score == brute_force(s)
+    assert replay(s, list(r.line)).score(0) == r.best_score
 
 
 def test_solver_uses_a_held_kofun_when_it_pays():
@@ -114,5 +122,7 @@ def test_non_solo_positions_are_rejected():
         haniwa.SoloSolver(10).solve(two)
     with pytest.raises(RuleOptionError, match="not a solo game"):
         haniwa.solo_upper_bound(two)
+    with pytest.raises(RuleOptionError, match="nodes must be >= 0"):
+        haniwa.SoloSolver(10).solve(late_position(1, 0), nodes=-5)
     with pytest.raises(RuleOptionError, match="time must be >= 0"):
         haniwa.SoloSolver(10).solve(late_position(1, 0), time=-1.0)
