@@ -202,6 +202,12 @@ class _HaniwaModule(ModuleType):
     State: type[_HaniwaState]
     Rules: Any
     ScoreBreakdown: Any
+    SoloSolver: Any
+    SoloSolveResult: Any
+    SoloPolicy: Any
+    SoloPlan: Any
     def solo_rank(self, score: int) -> str: ...
+    def solo_upper_bound(self, state: _HaniwaState) -> int: ...
+    def solo_heuristic(self, state: _HaniwaState) -> float: ...
 
 haniwa: _HaniwaModule
