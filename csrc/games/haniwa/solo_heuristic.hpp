@@ -27,8 +27,8 @@ struct SoloHeuristicWeights {
   double target = 5.6;
   // smile[need][e]: need 1..3 more adjacent colour items, e empty cells (need <= e)
   std::array<std::array<double, 7>, 4> smile{{{0, 0, 0, 0, 0, 0, 0},
-                                              {0, 0.7, 0.67, 0.8, 0.65, 0.8, 0.8},
-                                              {0, 0, 0.4, 0.45, 0.5, 0.5, 0.5},
+                                              {0, 0.7, 0.77, 0.8, 0.65, 0.8, 0.8},
+                                              {0, 0, 0.3, 0.45, 0.5, 0.5, 0.5},
                                               {0, 0, 0, 0.15, 0.32, 0.38, 0.2}}};
   std::array<double, 5> dogu{0.0, 0.6, 0.35, 0.45, 0.55};  // by empty cells of the row
   double kofun_reserve = 0.1;
