@@ -11,7 +11,7 @@
 namespace kofun::haniwa {
 namespace {
 
-constexpr int kVisitedBits = 16;
+constexpr int kVisitedBits = 18;
 constexpr int kCells = 24;
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
@@ -33,7 +33,7 @@ SoloPolicy::SoloPolicy(const SoloPolicyOptions& options) : opt_(options) {
   if (opt_.candidates < 1) throw RuleOptionError("haniwa solo policy: candidates must be >= 1");
   if (!(opt_.time_per_turn >= 0)) throw RuleOptionError("haniwa solo policy: time per turn must be >= 0");
   visited_.init(kVisitedBits);
-  candidates_.reserve(4096);
+  candidates_.reserve(std::size_t{1} << 15);
 }
 
 void SoloPolicy::Visited::init(int bits) {
@@ -43,6 +43,7 @@ void SoloPolicy::Visited::init(int bits) {
 }
 
 void SoloPolicy::Visited::clear() noexcept {
+  size = 0;
   if (++generation == 0) {
     std::fill(gen.begin(), gen.end(), 0u);
     generation = 1;
@@ -53,8 +54,10 @@ bool SoloPolicy::Visited::insert(std::uint64_t hash) noexcept {
   const std::uint64_t mask = keys.size() - 1;
   for (std::uint64_t i = hash & mask;; i = (i + 1) & mask) {
     if (gen[i] != generation) {
+      if (4 * size >= 3 * keys.size()) return true;  // full: no longer stored
       gen[i] = generation;
       keys[i] = hash;
+      ++size;
       return true;
     }
     if (keys[i] == hash) return false;

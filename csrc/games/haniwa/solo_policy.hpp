@@ -65,10 +65,13 @@ class SoloPolicy {
     double sum;
     double sum_sq;
   };
-  struct Visited {  // open-addressing set of state hashes, emptied by bumping the generation
+  // Open-addressing set of state hashes, emptied by bumping the generation. Once 3/4 full it stops storing
+  // (insert then reports every hash as new): transpositions are enumerated again, never lost.
+  struct Visited {
     std::vector<std::uint64_t> keys;
     std::vector<std::uint32_t> gen;
     std::uint32_t generation = 0;
+    std::size_t size = 0;
     void init(int bits);
     void clear() noexcept;
     bool insert(std::uint64_t hash) noexcept;  // false when already present
