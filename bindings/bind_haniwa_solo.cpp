@@ -53,13 +53,15 @@ void bind_haniwa_solo(py::module_& m) {
 
   py::class_<SoloPolicy>(m, "SoloPolicy",
                          "Non-peeking solo policy: plans each turn from the seen tiles, the stock as a multiset.")
-      .def(py::init([](int samples, int candidates, double time_per_turn) {
+      .def(py::init([](int samples, int candidates, double time_per_turn, bool exact_last_turn) {
              SoloPolicyOptions o;
              o.samples = samples;
              o.candidates = candidates;
              o.time_per_turn = time_per_turn;
+             o.exact_last_turn = exact_last_turn;
              return SoloPolicy(o);
-           }), py::arg("samples") = 16, py::arg("candidates") = 12, py::arg("time_per_turn") = 0.0)
+           }), py::arg("samples") = 16, py::arg("candidates") = 12, py::arg("time_per_turn") = 0.0,
+           py::arg("exact_last_turn") = false)
       .def("plan_turn", [](SoloPolicy& p, const State& s, std::uint64_t seed) {
              require_solo(s, "solo policy");
              py::gil_scoped_release release;

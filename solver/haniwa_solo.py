@@ -89,11 +89,13 @@ class MeanCI:
 
 @dataclass(frozen=True)
 class PolicySettings:
-    """How the non-peeking policy decides: sampled futures and candidate plans per turn, optional time."""
+    """How the non-peeking policy decides: sampled futures and candidate plans per turn, optional time, and
+    whether its rollouts play their last turn exhaustively (stronger, about six times slower)."""
 
     samples: int = DEFAULT_SAMPLES
     candidates: int = DEFAULT_CANDIDATES
     time_per_turn: float = 0.0
+    exact_last_turn: bool = False
 
     def check(self) -> None:
         """Raises RuleOptionError for values out of range."""
@@ -203,10 +205,10 @@ _WORKERS: dict[tuple[Any, ...], tuple[Any, Any]] = {}
 
 
 def _worker(policy: PolicySettings) -> tuple[Any, Any]:
-    key = (policy.samples, policy.candidates, policy.time_per_turn)
+    key = (policy.samples, policy.candidates, policy.time_per_turn, policy.exact_last_turn)
     if key not in _WORKERS:
         _WORKERS[key] = (
-            _core.haniwa.SoloPolicy(policy.samples, policy.candidates, policy.time_per_turn),
+            _core.haniwa.SoloPolicy(policy.samples, policy.candidates, policy.time_per_turn, policy.exact_last_turn),
             _core.haniwa.SoloSolver(),
         )
     return _WORKERS[key]
@@ -304,6 +306,7 @@ def best_turn(
     candidates: int = DEFAULT_CANDIDATES,
     seed: int = 0,
     time_per_turn: float = 0.0,
+    exact_last_turn: bool = False,
 ) -> list[TurnChoice]:
     """The valued plans of the current turn of a solo `state`, best first (the stock is used as a multiset)."""
     PolicySettings(samples, candidates, time_per_turn).check()
@@ -311,7 +314,7 @@ def best_turn(
         raise RuleOptionError("haniwa solo: the position is not a solo game (players=1)")
     if state.is_terminal():
         raise RuleOptionError("haniwa solo: the game is over; there is no turn to play")
-    policy = _core.haniwa.SoloPolicy(samples, candidates, time_per_turn)
+    policy = _core.haniwa.SoloPolicy(samples, candidates, time_per_turn, exact_last_turn)
     plans = policy.plan_turn(state, seed % (1 << 64))  # any Python int seeds the 64-bit generator
     out = []
     for p in plans:

@@ -23,7 +23,8 @@ def format_estimate(est: SoloEstimate) -> str:
     lines = [
         f"Haniwa solo: {n} deals (seed {est.seed}, {est.jobs} job{'s' if est.jobs != 1 else ''}, "
         f"{est.wall_seconds:.1f} s)",
-        f"policy: non-peeking, {budget}, {p.candidates} candidate plans valued by rollouts",
+        f"policy: non-peeking, {budget}, {p.candidates} candidate plans valued by rollouts"
+        + (" (exact last turn)" if p.exact_last_turn else ""),
         f"solver: clairvoyant branch and bound, {est.solver_nodes or 'unlimited'} nodes per deal",
         "",
         "lower bound (mean policy score):        " + _interval(est.lower.mean, *est.lower.ci95),

@@ -175,7 +175,7 @@ def test_cli_estimate_json_keys_and_numbers():
     assert set(d["lower_bound"]) == STAT_KEYS
     assert set(d["upper_bound"]) == STAT_KEYS | {"budget_hits", "best_found_mean"}
     assert set(d["gap"]) == STAT_KEYS
-    assert set(d["policy"]) == {"samples", "candidates", "time_per_turn"}
+    assert d["policy"] == {"samples": 3, "candidates": 3, "time_per_turn": 0.0, "exact_last_turn": False}
     assert list(d["ranks"]) == ["policy", "clairvoyant"]
     assert all(list(r) == RANK_NAMES and sum(r.values()) == 3 for r in d["ranks"].values())
     assert len(d["per_deal"]) == 3 and all(set(x) == DEAL_KEYS for x in d["per_deal"])

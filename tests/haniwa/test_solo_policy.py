@@ -97,3 +97,23 @@ def test_bad_options_and_positions_are_rejected():
         policy.plan_turn(haniwa.State.deal(haniwa.Rules(players=2), 1))
     with pytest.raises(RuleOptionError, match="the game is over"):
         policy.plan_turn(late_position(3, 24))
+
+
+@pytest.mark.parametrize("seed", [51, 52])
+def test_exact_last_turn_rollouts_value_every_plan_at_least_as_high(seed):
+    # Same seed: the same candidate plans and the same sampled futures. On each future the exhaustive last turn
+    # scores at least what the greedy last turn scores, so every plan's mean can only rise.
+    s = late_position(seed, 16)
+    greedy = haniwa.SoloPolicy(samples=6, candidates=5).plan_turn(s, seed=3)
+    exact = haniwa.SoloPolicy(samples=6, candidates=5, exact_last_turn=True).plan_turn(s, seed=3)
+    by_moves = {tuple(p.moves): p.mean for p in greedy}
+    assert set(by_moves) == {tuple(p.moves) for p in exact}
+    assert all(p.mean >= by_moves[tuple(p.moves)] for p in exact)
+    assert any(p.mean > by_moves[tuple(p.moves)] for p in exact)
+
+
+def test_exact_last_turn_policy_does_not_peek():
+    s = late_position(53, 8)
+    policy = haniwa.SoloPolicy(samples=4, candidates=4, exact_last_turn=True)
+    reference = plan_summary(policy.plan_turn(s, seed=2))
+    assert plan_summary(policy.plan_turn(permuted_stock(s, 7), seed=2)) == reference

@@ -86,9 +86,28 @@ void SoloPolicy::enumerate(const State& s, int depth) {
   }
 }
 
-double SoloPolicy::rollout(State s) const noexcept {
+int SoloPolicy::best_final_score(const State& s) noexcept {
+  if (s.is_terminal()) return s.score(0);
+  MoveList<State::kMaxMoves> ml;
+  s.legal_moves(ml);
+  int best = -1;
+  for (Move m : ml) {
+    State c = s;
+    c.apply(m);
+    if (!visited_.insert(c.hash())) continue;
+    best = std::max(best, best_final_score(c));
+  }
+  return best;
+}
+
+double SoloPolicy::rollout(State s) noexcept {
   MoveList<State::kMaxMoves> ml;
   while (!s.is_terminal()) {
+    if (opt_.exact_last_turn && s.placed() >= kCells - kHandSize && s.turn_placed() == 0 &&
+        s.phase() == Phase::kPlace) {
+      visited_.clear();  // the plan enumeration is over: its set is free
+      return best_final_score(s);
+    }
     s.legal_moves(ml);
     Move best = ml[0];
     double best_h = -1e9;

@@ -14,8 +14,9 @@
 //   3. Otherwise rank the plans by the static estimate (solo_heuristic.hpp), keep the best `candidates`, and
 //      value each one on the same `samples` sampled futures (uniformly random orders of the unseen tiles;
 //      common random numbers for all candidates): the plan is played in the sampled world, then the game is
-//      finished by a greedy rollout (each placement and Kofun choice maximises the static estimate). The plan
-//      with the best mean final score is chosen (ties: the better static estimate).
+//      finished by a greedy rollout (each placement and Kofun choice maximises the static estimate; with
+//      `exact_last_turn` the rollout's last turn is the best one, found exhaustively, as the policy itself plays
+//      it). The plan with the best mean final score is chosen (ties: the better static estimate).
 // The value of a plan is thus a mean over sampled futures of the score of a real (non-peeking) continuation,
 // reported with its standard deviation.
 #pragma once
@@ -33,6 +34,7 @@ struct SoloPolicyOptions {
   int samples = 16;           // sampled futures per decision (>= 1)
   int candidates = 12;        // plans valued by rollouts per decision (>= 1)
   double time_per_turn = 0.0;  // > 0: keep adding batches of `samples` futures until this many seconds passed
+  bool exact_last_turn = false;  // rollouts play their last turn by exhaustive search (slower, stronger)
   SoloHeuristicWeights weights{};
 };
 
@@ -77,7 +79,8 @@ class SoloPolicy {
     bool insert(std::uint64_t hash) noexcept;  // false when already present
   };
   void enumerate(const State& s, int depth);
-  double rollout(State s) const noexcept;
+  double rollout(State s) noexcept;
+  int best_final_score(const State& s) noexcept;  // exhaustive (transpositions merged): the last turn
 
   SoloPolicyOptions opt_;
   std::vector<Candidate> candidates_;
