@@ -114,7 +114,7 @@ class DealResult:
     index: int
     seed: int
     policy_score: int
-    best_found: int  # best clairvoyant score reached by the solver
+    best_found: int  # best clairvoyant score reached by the solver (-1: the budget ran out before any line ended)
     upper_bound: int  # proven upper bound of the clairvoyant optimum (= best_found when exact)
     exact: bool
     solver_nodes: int

@@ -32,7 +32,7 @@ struct SoloSolveLimits {
 };
 
 struct SoloSolveResult {
-  int best_score = 0;         // the best final score reached (a real line of play: `line`)
+  int best_score = 0;         // the best final score reached (a real line: `line`); -1 if the budget ran out first
   int upper_bound = 0;        // proven: no line scores more; equals best_score when exact
   bool exact = false;         // the search finished within its budget: best_score is the optimum
   std::uint64_t nodes = 0;    // nodes visited
