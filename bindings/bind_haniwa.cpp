@@ -10,6 +10,7 @@
 namespace kofun::bind {
 
 using World = py::array_t<std::int32_t, py::array::c_style | py::array::forcecast>;
+void bind_haniwa_solo(py::module_& m);  // bind_haniwa_solo.cpp
 
 void bind_haniwa(py::module_& m) {
   using namespace haniwa;
@@ -149,6 +150,7 @@ void bind_haniwa(py::module_& m) {
            }, py::arg("worlds"), "The states of n worlds, one per row.");
   m.def("solo_rank", [](int score) { return std::string(solo_rank(score)); }, py::arg("score"),
         "perfect (60+), master (50-59), veteran (40-49), junior (30-39) or beginner.");
+  bind_haniwa_solo(m);
 }
 
 }  // namespace kofun::bind

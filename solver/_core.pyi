@@ -227,7 +227,13 @@ class _HaniwaModule(ModuleType):
     InformationState: type[_HaniwaInformationState]
     Rules: Any
     ScoreBreakdown: Any
+    SoloSolver: Any
+    SoloSolveResult: Any
+    SoloPolicy: Any
+    SoloPlan: Any
     def solo_rank(self, score: int) -> str: ...
+    def solo_upper_bound(self, state: _HaniwaState) -> int: ...
+    def solo_heuristic(self, state: _HaniwaState) -> float: ...
 
 haniwa: _HaniwaModule
 

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import click
 
+from .cli_haniwa import haniwa as haniwa_commands
 from .config import ALGOS, ROLLOUTS, Config, EngineConfig, load_config, parse_rule_flags
 from .games import GameInfo, get_game
 from .report.search import format_report, progress_line
@@ -540,5 +541,7 @@ def experiment_cmd(
         result = run_experiment(opponent, units, iterations, seed, options, on_unit=lambda _k: bar.update(1))
     click.echo(json.dumps(result.to_dict()) if as_json else result.summary())
 
+
+main.add_command(haniwa_commands)
 
 __all__ = ["LEVELS", "main"]

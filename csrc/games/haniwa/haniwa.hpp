@@ -118,6 +118,23 @@ class State {
   int discards_used(int player) const noexcept;
   int placed() const noexcept { return placed_; }
   int round() const noexcept { return round_ + 1; }  // 1 or 2
+  // Solo analysis: the j-th tile still to be drawn (0 = the next draw, j < stock_left()), whether a Kofun was
+  // played in the current turn, and the solo placements made in the current turn (0-3).
+  int stock_tile(int j) const noexcept { return stock_at(stock_pos_ + j); }
+  bool kofun_played_this_turn() const noexcept { return (turn_flags_ & kTurnKofun) != 0; }
+  int turn_placed() const noexcept { return turn_placed_; }
+  // Replaces the remaining stock by `kinds` (draw order). Returns false, changing nothing, unless `kinds` is a
+  // permutation of the remaining stock (so tile conservation always holds).
+  bool reorder_stock(std::span<const std::uint8_t> kinds) noexcept {
+    const int n = stock_left();
+    if (static_cast<int>(kinds.size()) != n) return false;
+    std::array<int, 16> count{};
+    for (int j = 0; j < n; ++j) ++count[stock_tile(j)];
+    for (auto k : kinds)
+      if (k >= kKinds || count[k]-- == 0) return false;
+    for (int j = 0; j < n; ++j) set_stock(stock_pos_ + j, kinds[j]);
+    return true;
+  }
   int vip_mask() const noexcept { return vip_; }      // bit c: Gozoku c is VIP in the second game
 
   bool operator==(const State& o) const noexcept;

@@ -1,0 +1,87 @@
+// Solo Haniwa analysis: the clairvoyant exact solver, the non-peeking policy and the score bound.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "../csrc/core/errors.hpp"
+#include "../csrc/games/haniwa/solo_bound.hpp"
+#include "../csrc/games/haniwa/solo_heuristic.hpp"
+#include "../csrc/games/haniwa/solo_policy.hpp"
+#include "../csrc/games/haniwa/solo_solver.hpp"
+
+namespace kofun::bind {
+
+namespace py = pybind11;
+
+namespace {
+
+void require_solo(const haniwa::State& s, const char* what) {
+  if (!s.rules().solo())
+    throw RuleOptionError(std::string("haniwa ") + what + ": the position is not a solo game (players=1)");
+}
+
+}  // namespace
+
+void bind_haniwa_solo(py::module_& m) {
+  using namespace haniwa;
+  py::class_<SoloSolveResult>(m, "SoloSolveResult", "Result of a clairvoyant solo solve.")
+      .def_readonly("best_score", &SoloSolveResult::best_score, "Best final score reached (by `line`).")
+      .def_readonly("upper_bound", &SoloSolveResult::upper_bound, "Proven: no line scores more.")
+      .def_readonly("exact", &SoloSolveResult::exact, "True when best_score is the proven optimum.")
+      .def_readonly("nodes", &SoloSolveResult::nodes)
+      .def_readonly("time_s", &SoloSolveResult::time_s)
+      .def_readonly("line", &SoloSolveResult::line, "Moves reaching best_score.");
+
+  py::class_<SoloSolver>(m, "SoloSolver",
+                         "Clairvoyant branch-and-bound solver of solo worlds (draw order and dice known).")
+      .def(py::init<int>(), py::arg("table_bits") = 20, "Transposition table of 2**table_bits entries.")
+      .def("solve", [](SoloSolver& solver, const State& s, std::int64_t nodes, double time_s) {
+             if (nodes < 0) throw RuleOptionError("haniwa solo solver: nodes must be >= 0");
+             if (!(time_s >= 0)) throw RuleOptionError("haniwa solo solver: time must be >= 0");
+             require_solo(s, "solo solver");
+             py::gil_scoped_release release;
+             return solver.solve(s, SoloSolveLimits{static_cast<std::uint64_t>(nodes), time_s});
+           }, py::arg("state"), py::arg("nodes") = 0, py::arg("time") = 0.0,
+           "Best final score of the world; budgets 0 = unlimited. Out of budget: exact=False and a proven "
+           "upper_bound.");
+
+  py::class_<SoloPlan>(m, "SoloPlan", "A way to play the rest of the current turn, valued over sampled futures.")
+      .def_readonly("moves", &SoloPlan::moves)
+      .def_readonly("mean", &SoloPlan::mean, "Mean final score over the sampled futures (exact on the last turn).")
+      .def_readonly("stddev", &SoloPlan::stddev, "Standard deviation of the final score over the futures.")
+      .def_readonly("samples", &SoloPlan::samples, "Futures used (0: exact, last turn).")
+      .def_readonly("heuristic", &SoloPlan::heuristic, "Static estimate of the end-of-turn position.");
+
+  py::class_<SoloPolicy>(m, "SoloPolicy",
+                         "Non-peeking solo policy: plans each turn from the seen tiles, the stock as a multiset.")
+      .def(py::init([](int samples, int candidates, double time_per_turn, bool exact_last_turn) {
+             SoloPolicyOptions o;
+             o.samples = samples;
+             o.candidates = candidates;
+             o.time_per_turn = time_per_turn;
+             o.exact_last_turn = exact_last_turn;
+             return SoloPolicy(o);
+           }), py::arg("samples") = 16, py::arg("candidates") = 12, py::arg("time_per_turn") = 0.0,
+           py::arg("exact_last_turn") = false)
+      .def("plan_turn", [](SoloPolicy& p, const State& s, std::uint64_t seed) {
+             require_solo(s, "solo policy");
+             py::gil_scoped_release release;
+             return p.plan_turn(s, seed);
+           }, py::arg("state"), py::arg("seed") = 0, "Valued plans of the current turn, best first.")
+      .def("play", [](SoloPolicy& p, const State& s, std::uint64_t seed) {
+             require_solo(s, "solo policy");
+             py::gil_scoped_release release;
+             return p.play(s, seed);
+           }, py::arg("state"), py::arg("seed") = 0, "Plays the world to the end; the final state.")
+      .def_property_readonly("decisions", &SoloPolicy::decisions, "Decisions made so far.");
+
+  m.def("solo_upper_bound", [](const State& s) {
+          require_solo(s, "solo bound");
+          return solo_upper_bound(s, solo_tiles_to_place(s));
+        }, py::arg("state"), "Admissible bound on the final score of the world (uses its coming draws).");
+  m.def("solo_heuristic", [](const State& s) {
+          require_solo(s, "solo heuristic");
+          return solo_heuristic(s, SoloHeuristicWeights{});
+        }, py::arg("state"), "Static estimate of the final score (never reads the stock).");
+}
+
+}  // namespace kofun::bind

@@ -1,0 +1,122 @@
+#include "solo_bound.hpp"
+
+#include <algorithm>
+
+namespace kofun::haniwa {
+namespace {
+
+constexpr int kNeg = -1000;
+constexpr int kMaxPasses = 4;  // passes of one die: (5 + 6 * 3) / 6 < 4
+constexpr int kCells = 24;
+
+int effective_colour(const State& s, std::uint8_t code) noexcept {
+  const int k = cell_kofun(code);
+  return k >= 0 ? s.rules().kofun_colours[k] : colour_of(cell_kind(code));
+}
+
+int effective_power(std::uint8_t code) noexcept {
+  return cell_kofun(code) >= 0 ? kKofunPower : power_of(cell_kind(code));
+}
+
+// Kofun plays still possible: one in the current turn if none was made and a placement is left in it, one per
+// later turn.
+int kofun_plays_left(const State& s) noexcept {
+  const int remaining = kCells - s.placed();
+  const int pending = s.phase() == Phase::kChooseKofun ? 1 : 0;
+  const int this_turn = std::min(remaining, kHandSize - s.turn_placed() - pending);
+  const int later = remaining - this_turn;
+  return (this_turn > 0 && !s.kofun_played_this_turn() ? 1 : 0) + (later + kHandSize - 1) / kHandSize;
+}
+
+}  // namespace
+
+TileCounts solo_tiles_to_place(const State& s) noexcept {
+  TileCounts t{};
+  for (int i = 0; i < s.hand_size(0); ++i) ++t[s.hand_tile(0, i)];
+  const int draws = std::min(s.stock_left(), kCells - s.placed() - s.hand_size(0));
+  for (int j = 0; j < draws; ++j) ++t[s.stock_tile(j)];
+  return t;
+}
+
+int solo_upper_bound(const State& s, const TileCounts& tiles) noexcept {
+  if (s.is_terminal()) return s.score(0);
+  const Rules& r = s.rules();
+  const int plays_left = kofun_plays_left(s);
+  int held = 0, reserve = 0;
+  std::array<int, kKofunColours> kofun_items{};  // Kofun that could still be stacked, per colour
+  for (int k = 0; k < r.num_kofun; ++k) {
+    const int owner = s.kofun_owner(k);
+    held += owner == 0;
+    reserve += owner < 0;
+    if (owner < 0 || !s.kofun_used(k)) ++kofun_items[r.kofun_colours[k]];
+  }
+  if (s.phase() == Phase::kChooseKofun) {  // the pass already happened: one Kofun is certainly taken
+    ++held;
+    --reserve;
+  }
+
+  // best[p]: the most the columns seen so far can score with p passes in total.
+  std::array<int, 4 * kMaxPasses> best;
+  best.fill(kNeg);
+  best[0] = 0;
+  int max_passes = 0;
+  for (int c = 0; c < kColours; ++c) {
+    int filled = 0, run = 0, longest = 0;
+    for (int row = 0; row < 6; ++row) {
+      const std::uint8_t code = s.cell(0, row * kZoneColumns + c);
+      if (cell_empty(code)) break;
+      ++filled;
+      run = effective_colour(s, code) == c ? run + 1 : 0;
+      longest = std::max(longest, run);
+    }
+    const int e = 6 - filled;
+    const int d = s.die(c);
+    const bool smiling = longest >= 3;
+    const int need = 3 - run;  // colour-c items that would complete a smile (>= 1 when not smiling)
+    const int n1 = std::min(tiles[kind_of(c, 1)], e);
+    const int n2 = std::min(tiles[kind_of(c, 2)] + std::min(kofun_items[c], plays_left), e);
+    const int n3 = std::min(tiles[kind_of(c, 3)], e);
+    std::array<int, kMaxPasses> col;
+    col.fill(kNeg);
+    for (int a = 0; a <= n1; ++a)
+      for (int b = 0; b <= n2 && a + b <= e; ++b)
+        for (int t = 0; t <= n3 && a + b + t <= e; ++t) {
+          const int sum = d - 1 + a + 2 * b + 3 * t;
+          const int die = sum % 6 + 1;
+          const bool smile = smiling || (a + b + t >= need && need <= e);
+          col[sum / 6] = std::max(col[sum / 6], smile ? 3 * die : die);
+        }
+    std::array<int, 4 * kMaxPasses> next;
+    next.fill(kNeg);
+    for (int p = 0; p <= max_passes; ++p) {
+      if (best[p] == kNeg) continue;
+      for (int q = 0; q < kMaxPasses; ++q)
+        if (col[q] != kNeg) next[p + q] = std::max(next[p + q], best[p] + col[q]);
+    }
+    best = next;
+    max_passes += kMaxPasses - 1;
+  }
+  int columns_and_kofun = kNeg;
+  for (int p = 0; p <= max_passes; ++p)
+    if (best[p] != kNeg) columns_and_kofun = std::max(columns_and_kofun, best[p] + std::min(reserve, p));
+
+  int dogu = 0;
+  for (int row = 0; row < 6; ++row) {
+    if (s.dogu(0, row) == kAwake) {
+      dogu += 2;
+      continue;
+    }
+    int filled = 0, total = 0;
+    for (int c = 0; c < kColours; ++c) {
+      const std::uint8_t code = s.cell(0, row * kZoneColumns + c);
+      if (cell_empty(code)) continue;
+      ++filled;
+      total += effective_power(code);
+    }
+    const int e = kColours - filled;
+    if (e > 0 && e <= 8 - total && 8 - total <= 3 * e) dogu += 2;
+  }
+  return columns_and_kofun + held + dogu;
+}
+
+}  // namespace kofun::haniwa

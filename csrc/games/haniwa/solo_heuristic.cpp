@@ -1,0 +1,57 @@
+#include "solo_heuristic.hpp"
+
+#include <algorithm>
+
+namespace kofun::haniwa {
+
+double solo_heuristic(const State& s, const SoloHeuristicWeights& w) noexcept {
+  if (s.is_terminal()) return s.score(0);
+  const Rules& r = s.rules();
+  double h = 0.0;
+  for (int c = 0; c < kColours; ++c) {
+    int filled = 0, run = 0, longest = 0;
+    for (int row = 0; row < 6; ++row) {
+      const std::uint8_t code = s.cell(0, row * kZoneColumns + c);
+      if (cell_empty(code)) break;
+      ++filled;
+      const int k = cell_kofun(code);
+      const int colour = k >= 0 ? r.kofun_colours[k] : colour_of(cell_kind(code));
+      run = colour == c ? run + 1 : 0;
+      longest = std::max(longest, run);
+    }
+    const int e = 6 - filled;
+    const int d = s.die(c);
+    const bool smiling = longest >= 3;
+    if (e == 0) {
+      h += smiling ? 3 * d : d;
+      continue;
+    }
+    const double die_est = d * (1.0 - w.flex[e]) + w.target * w.flex[e];
+    const int need = 3 - run;
+    const double p = smiling ? 1.0 : (need <= e ? w.smile[need][e] : 0.0);
+    h += die_est * (1.0 + 2.0 * p);
+  }
+  for (int row = 0; row < 6; ++row) {
+    if (s.dogu(0, row) == kAwake) {
+      h += 2.0;
+      continue;
+    }
+    int filled = 0, total = 0;
+    for (int c = 0; c < kColours; ++c) {
+      const std::uint8_t code = s.cell(0, row * kZoneColumns + c);
+      if (cell_empty(code)) continue;
+      ++filled;
+      total += cell_kofun(code) >= 0 ? kKofunPower : power_of(cell_kind(code));
+    }
+    const int e = kColours - filled;
+    if (e > 0 && e <= 8 - total && 8 - total <= 3 * e) h += 2.0 * w.dogu[e];
+  }
+  for (int k = 0; k < r.num_kofun; ++k) {
+    if (s.kofun_owner(k) == 0) h += s.kofun_used(k) ? 1.0 : 1.0 + w.kofun_unused;
+    else if (s.kofun_owner(k) < 0) h += w.kofun_reserve;
+  }
+  if (s.phase() == Phase::kChooseKofun) h += 1.0 - w.kofun_reserve;  // a take is pending
+  return h;
+}
+
+}  // namespace kofun::haniwa

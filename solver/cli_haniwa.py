@@ -1,0 +1,200 @@
+"""``kofun haniwa ...``: Haniwa-specific commands. ``kofun haniwa solo best-turn`` and ``kofun haniwa solo estimate``
+answer "what does perfect solo play score?" (see docs/haniwa.md, "Solo estimates").
+
+Errors (bad notation, a non-solo position, bad options) are ValueErrors; the main ``kofun`` group prints them as
+``error: <message>`` with exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import asdict
+
+import click
+
+from .config import parse_rule_flags
+from .games.haniwa import GAME
+from .haniwa_solo import (
+    DEFAULT_CANDIDATES,
+    DEFAULT_SAMPLES,
+    DEFAULT_SOLVER_NODES,
+    DealResult,
+    PolicySettings,
+    best_turn,
+    estimate,
+)
+from .report.haniwa_solo import format_best_turn, format_estimate, plot_histogram
+
+
+@click.group("haniwa")
+def haniwa() -> None:
+    """Haniwa analyses (solo score estimates)."""
+
+
+@haniwa.group("solo")
+def solo() -> None:
+    """Solo Haniwa: the best way to play a hand, and what perfect solo play scores."""
+
+
+@solo.command("best-turn")
+@click.argument("position")
+@click.option(
+    "--samples",
+    type=int,
+    default=DEFAULT_SAMPLES,
+    show_default=True,
+    help="Sampled futures (orders of the unseen tiles) per plan.",
+)
+@click.option(
+    "--candidates",
+    type=int,
+    default=DEFAULT_CANDIDATES,
+    show_default=True,
+    help="Plans valued over the futures (the best by the static estimate).",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled futures.")
+@click.option(
+    "--exact-last-turn",
+    is_flag=True,
+    help="Rollouts play their last turn exhaustively (stronger policy, about six times slower).",
+)
+@click.option("--top", type=click.IntRange(min=1), default=5, show_default=True, help="Plans to list.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def best_turn_cmd(
+    position: str, samples: int, candidates: int, seed: int, exact_last_turn: bool, top: int, as_json: bool
+) -> None:
+    """The best way to play the rest of the current turn of a solo POSITION (full position notation).
+
+    Only the multiset of the stock is used, never its order: the plans are valued on sampled orders of the
+    unseen tiles. Lists the best plans (tiles, cells, order, Kofun plays and Kofun choices) with the expected
+    final score and its 95% interval.
+    """
+    state = GAME.parse(position)
+    choices = best_turn(state, samples=samples, candidates=candidates, seed=seed, exact_last_turn=exact_last_turn)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "position": str(state),
+                    "samples": samples,
+                    "candidates": candidates,
+                    "seed": seed,
+                    "best": choices[0].moves,
+                    "plans": [{**asdict(c), "ci95": list(c.ci95)} for c in choices[:top]],
+                }
+            )
+        )
+        return
+    click.echo(format_best_turn(state, choices, top))
+
+
+@solo.command("estimate")
+@click.option("--deals", type=int, required=True, help="Number of random deals.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals (reproducible).")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Parallel processes.")
+@click.option(
+    "--samples", type=int, default=None, help=f"Sampled futures per policy decision (default {DEFAULT_SAMPLES})."
+)
+@click.option(
+    "--time-per-turn",
+    type=float,
+    default=None,
+    help="Seconds per policy decision instead of a fixed sample count (machine-dependent).",
+)
+@click.option(
+    "--exact-last-turn",
+    is_flag=True,
+    help="Rollouts play their last turn exhaustively (stronger policy, about six times slower).",
+)
+@click.option(
+    "--candidates",
+    type=int,
+    default=DEFAULT_CANDIDATES,
+    show_default=True,
+    help="Plans valued by rollouts per policy decision.",
+)
+@click.option(
+    "--solver-nodes",
+    type=int,
+    default=DEFAULT_SOLVER_NODES,
+    show_default=True,
+    help="Node budget of each clairvoyant solve (0: unlimited).",
+)
+@click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write a histogram PNG of both scores (needs matplotlib).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option(
+    "--rule",
+    "rules",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A Haniwa rule option (solo_fill, tileset), repeatable; players is 1.",
+)
+def estimate_cmd(
+    deals: int,
+    seed: int,
+    jobs: int,
+    samples: int | None,
+    time_per_turn: float | None,
+    candidates: int,
+    exact_last_turn: bool,
+    solver_nodes: int,
+    plot_path: str | None,
+    as_json: bool,
+    rules: Sequence[str],
+) -> None:
+    """Lower and upper bounds of the optimal expected solo score over DEALS random deals.
+
+    Lower bound: the mean score of the non-peeking policy. Upper bound: the mean clairvoyant optimum of the
+    same deals (proven upper bounds where the solver ran out of budget). Both with 95% intervals, the gap
+    between them, and the rank distributions.
+    """
+    if samples is not None and time_per_turn is not None:
+        raise click.UsageError("give either --samples or --time-per-turn, not both")
+    policy = PolicySettings(
+        samples=samples if samples is not None else (1 if time_per_turn else DEFAULT_SAMPLES),
+        candidates=candidates,
+        time_per_turn=time_per_turn or 0.0,
+        exact_last_turn=exact_last_turn,
+    )
+    policy.check()
+    options = {"players": 1, **parse_rule_flags(rules)}
+    if plot_path is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise click.UsageError(
+                "--plot needs matplotlib, which is not installed (pip install 'kofun[plot]')"
+            ) from None
+    with click.progressbar(length=max(deals, 0), label="solo deals", file=sys.stderr) as bar:
+
+        def advance(_: DealResult) -> None:
+            bar.update(1)
+
+        est = estimate(
+            deals,
+            seed=seed,
+            jobs=jobs,
+            policy=policy,
+            solver_nodes=solver_nodes,
+            options=GAME.check_options(options),
+            on_deal=advance,
+        )
+    if plot_path is not None:
+        plot_histogram(est, plot_path)
+    if as_json:
+        click.echo(json.dumps(est.to_dict()))
+        return
+    click.echo(format_estimate(est))
+    if plot_path is not None:
+        click.echo(f"histogram: {plot_path}")
+
+
+__all__ = ["haniwa"]

@@ -1,0 +1,348 @@
+"""Solo Haniwa experiments: what does perfect solo play score?
+
+For each deal (a random solo world from a reproducible seed) two numbers are computed:
+
+* the **policy score**: the final score of the non-peeking policy (``_core.haniwa.SoloPolicy``), which plans
+  each turn from what it has seen and treats the stock as a multiset. Its mean over deals estimates a lower
+  bound on the optimal expected score;
+* the **clairvoyant optimum**: the best score of the same deal with the draw order known
+  (``_core.haniwa.SoloSolver``). When the solver's node budget runs out, the proven upper bound it returns is
+  used instead, so the mean stays an upper bound.
+
+Deals run in parallel processes (``jobs``); each deal is computed independently from its own seed with node
+budgets only, so the results do not depend on ``jobs`` (a ``time_per_turn`` budget makes the policy
+machine-dependent).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from . import _core
+from ._core import RuleOptionError
+from .games.haniwa import GAME
+
+RANKS: tuple[tuple[str, int], ...] = (
+    ("perfect", 60),
+    ("master", 50),
+    ("veteran", 40),
+    ("junior", 30),
+    ("beginner", 0),
+)
+DEFAULT_SAMPLES = 48
+DEFAULT_CANDIDATES = 24
+DEFAULT_SOLVER_NODES = 400_000
+Z95 = 1.959964
+
+
+def rank_of(score: int) -> str:
+    """The solo rank of a score: perfect (60+), master (50-59), veteran (40-49), junior (30-39), beginner."""
+    for name, threshold in RANKS:
+        if score >= threshold:
+            return name
+    return "beginner"
+
+
+def rank_counts(scores: Sequence[int]) -> dict[str, int]:
+    """Number of scores in each rank, best rank first (every rank present, possibly 0)."""
+    counts = {name: 0 for name, _ in RANKS}
+    for s in scores:
+        counts[rank_of(s)] += 1
+    return counts
+
+
+@dataclass(frozen=True)
+class MeanCI:
+    """Sample mean, standard deviation and normal-approximation 95% interval of the mean."""
+
+    mean: float
+    stddev: float
+    ci95: tuple[float, float]
+    n: int
+
+    @staticmethod
+    def of(values: Sequence[float]) -> MeanCI:
+        """Statistics of `values` (one value: a zero-width interval; none: a ValueError)."""
+        n = len(values)
+        if n == 0:
+            raise ValueError("no values")
+        mean = sum(values) / n
+        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+        half = Z95 * sd / math.sqrt(n)
+        return MeanCI(mean, sd, (mean - half, mean + half), n)
+
+    @property
+    def half_width(self) -> float:
+        """Half the width of the 95% interval."""
+        return (self.ci95[1] - self.ci95[0]) / 2
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"mean": self.mean, "stddev": self.stddev, "ci95": list(self.ci95), "n": self.n}
+
+
+@dataclass(frozen=True)
+class PolicySettings:
+    """How the non-peeking policy decides: sampled futures and candidate plans per turn, optional time, and
+    whether its rollouts play their last turn exhaustively (stronger, about six times slower)."""
+
+    samples: int = DEFAULT_SAMPLES
+    candidates: int = DEFAULT_CANDIDATES
+    time_per_turn: float = 0.0
+    exact_last_turn: bool = False
+
+    def check(self) -> None:
+        """Raises RuleOptionError for values out of range."""
+        if self.samples < 1:
+            raise RuleOptionError(f"haniwa solo: samples must be >= 1, got {self.samples}")
+        if self.candidates < 1:
+            raise RuleOptionError(f"haniwa solo: candidates must be >= 1, got {self.candidates}")
+        if not self.time_per_turn >= 0:
+            raise RuleOptionError(f"haniwa solo: time per turn must be >= 0, got {self.time_per_turn}")
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal: its seed, the policy's score and the clairvoyant solver's result."""
+
+    index: int
+    seed: int
+    policy_score: int
+    best_found: int  # best clairvoyant score reached by the solver (-1: the budget ran out before any line ended)
+    upper_bound: int  # proven upper bound of the clairvoyant optimum (= best_found when exact)
+    exact: bool
+    solver_nodes: int
+    policy_seconds: float
+    solver_seconds: float
+
+    @property
+    def gap(self) -> int:
+        """Clairvoyant upper bound minus policy score (never negative)."""
+        return self.upper_bound - self.policy_score
+
+
+@dataclass
+class SoloEstimate:
+    """The experiment: per-deal results and their statistics."""
+
+    deals: list[DealResult]
+    seed: int
+    jobs: int
+    policy: PolicySettings
+    solver_nodes: int
+    options: dict[str, Any]
+    wall_seconds: float
+    lower: MeanCI = field(init=False)
+    upper: MeanCI = field(init=False)
+    best_found: MeanCI = field(init=False)
+    gap: MeanCI = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.lower = MeanCI.of([d.policy_score for d in self.deals])
+        self.upper = MeanCI.of([d.upper_bound for d in self.deals])
+        self.best_found = MeanCI.of([d.best_found for d in self.deals])
+        self.gap = MeanCI.of([d.gap for d in self.deals])
+
+    @property
+    def budget_hits(self) -> int:
+        """Deals whose solve ran out of budget (their proven upper bound was used)."""
+        return sum(not d.exact for d in self.deals)
+
+    def ranks(self) -> dict[str, dict[str, int]]:
+        """Rank distributions of the policy scores and of the clairvoyant optima (upper bounds)."""
+        return {
+            "policy": rank_counts([d.policy_score for d in self.deals]),
+            "clairvoyant": rank_counts([d.upper_bound for d in self.deals]),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (keys documented in docs/cli.md)."""
+        return {
+            "deals": len(self.deals),
+            "seed": self.seed,
+            "jobs": self.jobs,
+            "options": self.options,
+            "policy": asdict(self.policy),
+            "solver_nodes": self.solver_nodes,
+            "lower_bound": self.lower.to_dict(),
+            "upper_bound": {
+                **self.upper.to_dict(),
+                "budget_hits": self.budget_hits,
+                "best_found_mean": self.best_found.mean,
+            },
+            "gap": self.gap.to_dict(),
+            "ranks": self.ranks(),
+            "wall_time_s": self.wall_seconds,
+            "per_deal": [asdict(d) for d in self.deals],
+        }
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The seed of deal `index` of an experiment seeded with `seed` (64-bit splitmix of both)."""
+    x = (seed * 0x9E3779B97F4A7C15 + index * 0xBF58476D1CE4E5B9 + 0x632BE59BD9B4E019) % (1 << 64)
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) % (1 << 64)
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) % (1 << 64)
+    return x ^ (x >> 31)
+
+
+def solo_rules(options: dict[str, Any] | None = None) -> Any:
+    """Compiled solo rules: the Haniwa options with players = 1."""
+    opts = dict(options or {})
+    if opts.get("players", 1) != 1:
+        raise RuleOptionError(f"haniwa solo: option 'players' must be 1, got {opts['players']}")
+    opts["players"] = 1
+    return GAME.rules(opts)
+
+
+# One policy and one solver per process, kept between deals (their tables are allocated once).
+_WORKERS: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+
+
+def _worker(policy: PolicySettings) -> tuple[Any, Any]:
+    key = (policy.samples, policy.candidates, policy.time_per_turn, policy.exact_last_turn)
+    if key not in _WORKERS:
+        _WORKERS[key] = (
+            _core.haniwa.SoloPolicy(policy.samples, policy.candidates, policy.time_per_turn, policy.exact_last_turn),
+            _core.haniwa.SoloSolver(),
+        )
+    return _WORKERS[key]
+
+
+def run_deal(
+    index: int, seed: int, policy: PolicySettings, solver_nodes: int, options: dict[str, Any] | None = None
+) -> DealResult:
+    """Deals deal `index` of the experiment `seed`, plays it with the policy and solves it clairvoyantly."""
+    rules = solo_rules(options)
+    s = deal_seed(seed, index)
+    world = _core.haniwa.State.deal(rules, s)
+    pol, solver = _worker(policy)
+    t0 = time.perf_counter()
+    final = pol.play(world, s)
+    t1 = time.perf_counter()
+    res = solver.solve(world, nodes=solver_nodes)
+    t2 = time.perf_counter()
+    return DealResult(
+        index=index,
+        seed=s,
+        policy_score=final.score(0),
+        best_found=res.best_score,
+        upper_bound=res.upper_bound,
+        exact=res.exact,
+        solver_nodes=res.nodes,
+        policy_seconds=t1 - t0,
+        solver_seconds=t2 - t1,
+    )
+
+
+def _run_chunk(args: tuple[list[int], int, PolicySettings, int, dict[str, Any]]) -> list[DealResult]:
+    indices, seed, policy, solver_nodes, options = args
+    return [run_deal(i, seed, policy, solver_nodes, options) for i in indices]
+
+
+def estimate(
+    deals: int,
+    seed: int = 0,
+    jobs: int = 1,
+    policy: PolicySettings | None = None,
+    solver_nodes: int = DEFAULT_SOLVER_NODES,
+    options: dict[str, Any] | None = None,
+    on_deal: Callable[[DealResult], None] | None = None,
+) -> SoloEstimate:
+    """Runs `deals` deals (jobs processes) and returns the estimate; `on_deal` is called as deals finish."""
+    policy = policy or PolicySettings()
+    policy.check()
+    if deals < 1:
+        raise RuleOptionError(f"haniwa solo: deals must be >= 1, got {deals}")
+    if jobs < 1:
+        raise RuleOptionError(f"haniwa solo: jobs must be >= 1, got {jobs}")
+    if solver_nodes < 0:
+        raise RuleOptionError(f"haniwa solo: solver nodes must be >= 0, got {solver_nodes}")
+    opts = dict(options or {})
+    solo_rules(opts)  # validates the options before any work
+    start = time.perf_counter()
+    results: list[DealResult] = []
+    if jobs == 1:
+        for i in range(deals):
+            r = run_deal(i, seed, policy, solver_nodes, opts)
+            results.append(r)
+            if on_deal:
+                on_deal(r)
+    else:
+        chunk = max(1, min(8, deals // (jobs * 4)))
+        tasks = [
+            (list(range(i, min(deals, i + chunk))), seed, policy, solver_nodes, opts) for i in range(0, deals, chunk)
+        ]
+        with ProcessPoolExecutor(max_workers=min(jobs, os.cpu_count() or jobs)) as pool:
+            for batch in pool.map(_run_chunk, tasks):
+                for r in batch:
+                    results.append(r)
+                    if on_deal:
+                        on_deal(r)
+    results.sort(key=lambda r: r.index)
+    return SoloEstimate(results, seed, jobs, policy, solver_nodes, opts, time.perf_counter() - start)
+
+
+@dataclass(frozen=True)
+class TurnChoice:
+    """One way to play the rest of the turn and its expected final score over the sampled futures."""
+
+    moves: list[str]
+    mean: float
+    stddev: float
+    samples: int
+    ci95: tuple[float, float]
+    heuristic: float
+
+
+def best_turn(
+    state: Any,
+    samples: int = DEFAULT_SAMPLES,
+    candidates: int = DEFAULT_CANDIDATES,
+    seed: int = 0,
+    time_per_turn: float = 0.0,
+    exact_last_turn: bool = False,
+) -> list[TurnChoice]:
+    """The valued plans of the current turn of a solo `state`, best first (the stock is used as a multiset)."""
+    PolicySettings(samples, candidates, time_per_turn).check()
+    if state.num_players_in_game() != 1:
+        raise RuleOptionError("haniwa solo: the position is not a solo game (players=1)")
+    if state.is_terminal():
+        raise RuleOptionError("haniwa solo: the game is over; there is no turn to play")
+    policy = _core.haniwa.SoloPolicy(samples, candidates, time_per_turn, exact_last_turn)
+    plans = policy.plan_turn(state, seed % (1 << 64))  # any Python int seeds the 64-bit generator
+    out = []
+    for p in plans:
+        cur = state.clone()
+        names = []
+        for m in p.moves:
+            names.append(cur.move_to_string(m))
+            cur.apply(m)
+        half = Z95 * p.stddev / math.sqrt(p.samples) if p.samples > 1 else 0.0
+        out.append(TurnChoice(names, p.mean, p.stddev, p.samples, (p.mean - half, p.mean + half), p.heuristic))
+    return out
+
+
+__all__ = [
+    "DEFAULT_CANDIDATES",
+    "DEFAULT_SAMPLES",
+    "DEFAULT_SOLVER_NODES",
+    "RANKS",
+    "DealResult",
+    "MeanCI",
+    "PolicySettings",
+    "SoloEstimate",
+    "TurnChoice",
+    "best_turn",
+    "deal_seed",
+    "estimate",
+    "rank_counts",
+    "rank_of",
+    "run_deal",
+    "solo_rules",
+]

@@ -1,0 +1,247 @@
+"""Solo estimate driver and the `kofun haniwa solo` commands: statistics, reproducibility, JSON, errors."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+
+import pytest
+from click.testing import CliRunner, Result
+from solo_estimate_helpers import late_position
+
+from solver import haniwa_solo
+from solver._core import RuleOptionError, haniwa
+from solver.cli import main
+from solver.haniwa_solo import MeanCI, PolicySettings, estimate, rank_counts, rank_of
+
+FAST = PolicySettings(samples=3, candidates=3)
+NODES = 20_000
+
+ESTIMATE_KEYS = {
+    "deals",
+    "seed",
+    "jobs",
+    "options",
+    "policy",
+    "solver_nodes",
+    "lower_bound",
+    "upper_bound",
+    "gap",
+    "ranks",
+    "wall_time_s",
+    "per_deal",
+}
+DEAL_KEYS = {
+    "index",
+    "seed",
+    "policy_score",
+    "best_found",
+    "upper_bound",
+    "exact",
+    "solver_nodes",
+    "policy_seconds",
+    "solver_seconds",
+}
+STAT_KEYS = {"mean", "stddev", "ci95", "n"}
+RANK_NAMES = ["perfect", "master", "veteran", "junior", "beginner"]
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, ["haniwa", "solo", *args])
+
+
+def fails(*args: str, message: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+
+
+def deterministic(d: dict) -> dict:
+    """An estimate's JSON without its timings."""
+    d = {k: v for k, v in d.items() if k not in ("wall_time_s", "jobs")}
+    d["per_deal"] = [{k: v for k, v in x.items() if not k.endswith("_seconds")} for x in d["per_deal"]]
+    return d
+
+
+@pytest.mark.parametrize(
+    ("score", "rank"),
+    [
+        (90, "perfect"),
+        (60, "perfect"),
+        (59, "master"),
+        (50, "master"),
+        (49, "veteran"),
+        (40, "veteran"),
+        (39, "junior"),
+        (30, "junior"),
+        (29, "beginner"),
+        (0, "beginner"),
+    ],
+)
+def test_rank_thresholds(score, rank):
+    assert rank_of(score) == rank == haniwa.solo_rank(score)
+
+
+def test_rank_counts_cover_every_rank_in_order():
+    assert rank_counts([61, 60, 55, 12, 30, 39]) == {
+        "perfect": 2,
+        "master": 1,
+        "veteran": 0,
+        "junior": 2,
+        "beginner": 1,
+    }
+    assert list(rank_counts([])) == RANK_NAMES
+
+
+def test_mean_ci_uses_the_sample_deviation():
+    s = MeanCI.of([1, 2, 3, 4])
+    assert s.mean == 2.5
+    assert s.stddev == pytest.approx(math.sqrt(5 / 3))
+    half = 1.959964 * math.sqrt(5 / 3) / 2
+    assert s.ci95 == pytest.approx((2.5 - half, 2.5 + half))
+    assert MeanCI.of([7]).ci95 == (7, 7)
+
+
+def test_deal_seeds_are_fixed_and_distinct():
+    seeds = [haniwa_solo.deal_seed(0, i) for i in range(100)]
+    assert len(set(seeds)) == 100
+    assert haniwa_solo.deal_seed(3, 5) == haniwa_solo.deal_seed(3, 5) != haniwa_solo.deal_seed(5, 3)
+    assert all(0 <= s < 2**64 for s in seeds)
+
+
+@pytest.fixture(scope="module")
+def three_deals():
+    return estimate(3, seed=4, jobs=1, policy=FAST, solver_nodes=NODES)
+
+
+def test_estimate_statistics_are_consistent(three_deals):
+    est = three_deals
+    deals = est.deals
+    assert [d.index for d in deals] == [0, 1, 2]
+    for d in deals:
+        world = haniwa.State.deal(haniwa.Rules(players=1), d.seed)
+        assert d.best_found <= d.upper_bound <= haniwa.solo_upper_bound(world)
+        assert d.policy_score <= d.upper_bound
+        if d.exact:
+            assert d.best_found == d.upper_bound
+        assert d.gap == d.upper_bound - d.policy_score >= 0
+    assert est.lower.mean == pytest.approx(sum(d.policy_score for d in deals) / 3)
+    assert est.upper.mean == pytest.approx(sum(d.upper_bound for d in deals) / 3)
+    assert est.gap.mean == pytest.approx(est.upper.mean - est.lower.mean)
+    assert est.budget_hits == sum(not d.exact for d in deals)
+    ranks = est.ranks()
+    assert ranks["policy"] == rank_counts([d.policy_score for d in deals])
+    assert ranks["clairvoyant"] == rank_counts([d.upper_bound for d in deals])
+
+
+def test_same_seed_same_estimate_and_jobs_do_not_matter(three_deals):
+    again = estimate(3, seed=4, jobs=2, policy=FAST, solver_nodes=NODES)
+    assert deterministic(again.to_dict()) == deterministic(three_deals.to_dict())
+    other = estimate(3, seed=5, jobs=1, policy=FAST, solver_nodes=NODES)
+    assert [d.seed for d in other.deals] != [d.seed for d in three_deals.deals]
+
+
+def test_estimate_rejects_bad_arguments():
+    with pytest.raises(RuleOptionError, match="deals must be >= 1"):
+        estimate(0, policy=FAST)
+    with pytest.raises(RuleOptionError, match="jobs must be >= 1"):
+        estimate(1, jobs=0, policy=FAST)
+    with pytest.raises(RuleOptionError, match="samples must be >= 1"):
+        estimate(1, policy=PolicySettings(samples=0))
+    with pytest.raises(RuleOptionError, match="'players' must be 1"):
+        estimate(1, policy=FAST, options={"players": 2})
+
+
+def test_cli_estimate_json_keys_and_numbers():
+    result = run(
+        "estimate",
+        "--deals",
+        "3",
+        "--seed",
+        "4",
+        "--samples",
+        "3",
+        "--candidates",
+        "3",
+        "--solver-nodes",
+        str(NODES),
+        "--json",
+    )
+    assert result.exit_code == 0, result.output
+    d = json.loads(result.stdout)
+    assert set(d) == ESTIMATE_KEYS
+    assert set(d["lower_bound"]) == STAT_KEYS
+    assert set(d["upper_bound"]) == STAT_KEYS | {"budget_hits", "best_found_mean"}
+    assert set(d["gap"]) == STAT_KEYS
+    assert d["policy"] == {"samples": 3, "candidates": 3, "time_per_turn": 0.0, "exact_last_turn": False}
+    assert list(d["ranks"]) == ["policy", "clairvoyant"]
+    assert all(list(r) == RANK_NAMES and sum(r.values()) == 3 for r in d["ranks"].values())
+    assert len(d["per_deal"]) == 3 and all(set(x) == DEAL_KEYS for x in d["per_deal"])
+    scores = [x["policy_score"] for x in d["per_deal"]]
+    uppers = [x["upper_bound"] for x in d["per_deal"]]
+    assert d["lower_bound"]["mean"] == pytest.approx(sum(scores) / 3)
+    assert d["upper_bound"]["mean"] == pytest.approx(sum(uppers) / 3)
+    assert d["gap"]["mean"] == pytest.approx(d["upper_bound"]["mean"] - d["lower_bound"]["mean"])
+    assert d["upper_bound"]["budget_hits"] == sum(not x["exact"] for x in d["per_deal"])
+    lo, hi = d["lower_bound"]["ci95"]
+    assert lo <= d["lower_bound"]["mean"] <= hi
+    assert "solo deals" in result.stderr  # the progress bar
+    # the same numbers as the driver
+    assert scores == [r.policy_score for r in estimate(3, seed=4, policy=FAST, solver_nodes=NODES).deals]
+
+
+def test_cli_estimate_text():
+    result = run("estimate", "--deals", "2", "--samples", "2", "--candidates", "2", "--solver-nodes", "500")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "lower bound (mean policy score):" in out
+    assert "upper bound (mean clairvoyant optimum):" in out
+    assert "2 of 2 deals hit the solver budget: their proven upper bounds were used" in out
+    for name in RANK_NAMES:
+        assert name in out
+
+
+def test_cli_best_turn_json_and_text():
+    s = late_position(8, 4)
+    result = run("best-turn", str(s), "--samples", "4", "--candidates", "5", "--top", "3", "--json")
+    assert result.exit_code == 0, result.output
+    d = json.loads(result.stdout)
+    assert set(d) == {"position", "samples", "candidates", "seed", "best", "plans"}
+    assert len(d["plans"]) == 3 and d["best"] == d["plans"][0]["moves"]
+    assert set(d["plans"][0]) == {"moves", "mean", "stddev", "samples", "ci95", "heuristic"}
+    means = [p["mean"] for p in d["plans"]]
+    assert means == sorted(means, reverse=True)
+    c = s.clone()
+    for m in d["best"]:
+        c.play(m)
+    assert c.placed() == 8
+    text = run("best-turn", str(s), "--samples", "4", "--candidates", "5").stdout
+    assert "best: " + " ".join(d["best"]) in text
+    negative = run("best-turn", str(s), "--samples", "2", "--candidates", "2", "--seed", "-3", "--json")
+    assert negative.exit_code == 0, negative.output
+
+
+def test_cli_bad_input_gives_clear_errors(monkeypatch):
+    fails("best-turn", "players=1 nonsense", message="error: ")
+    two = haniwa.State.deal(haniwa.Rules(players=2), 1)
+    fails("best-turn", str(two), message="error: haniwa solo: the position is not a solo game (players=1)")
+    fails("best-turn", str(late_position(2, 24)), message="the game is over")
+    fails("best-turn", str(late_position(2, 4)), "--samples", "0", message="samples must be >= 1")
+    fails("estimate", "--deals", "0", message="deals must be >= 1")
+    fails("estimate", "--deals", "1", "--jobs", "0", message="jobs must be >= 1")
+    fails("estimate", "--deals", "1", "--rule", "players=2", message="'players' must be 1")
+    fails("estimate", "--deals", "1", "--rule", "solo_fill=diagonal", message="solo_fill")
+    fails(
+        "estimate",
+        "--deals",
+        "1",
+        "--samples",
+        "2",
+        "--time-per-turn",
+        "1",
+        message="give either --samples or --time-per-turn",
+    )
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if the plot extra were not installed
+    fails("estimate", "--deals", "1", "--plot", "out.png", message="--plot needs matplotlib")
