@@ -11,10 +11,12 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict
+from typing import Any
 
 import click
 
 from .config import parse_rule_flags
+from .determinize.haniwa import HaniwaBelief
 from .games.haniwa import GAME
 from .haniwa_solo import (
     DEFAULT_CANDIDATES,
@@ -65,13 +67,14 @@ def solo() -> None:
 def best_turn_cmd(
     position: str, samples: int, candidates: int, seed: int, exact_last_turn: bool, top: int, as_json: bool
 ) -> None:
-    """The best way to play the rest of the current turn of a solo POSITION (full position notation).
+    """The best way to play the rest of the current turn of a solo POSITION.
 
-    Only the multiset of the stock is used, never its order: the plans are valued on sampled orders of the
-    unseen tiles. Lists the best plans (tiles, cells, order, Kofun plays and Kofun choices) with the expected
+    POSITION is what the player sees — the solo information state (`view=0 ... stock=N`) — or a full position,
+    of which only the multiset of the stock is used, never its order: the plans are valued on sampled orders of
+    the unseen tiles. Lists the best plans (tiles, cells, order, Kofun plays and Kofun choices) with the expected
     final score and its 95% interval.
     """
-    state = GAME.parse(position)
+    state = solo_state(position)
     choices = best_turn(state, samples=samples, candidates=candidates, seed=seed, exact_last_turn=exact_last_turn)
     if as_json:
         click.echo(
@@ -88,6 +91,14 @@ def best_turn_cmd(
         )
         return
     click.echo(format_best_turn(state, choices, top))
+
+
+def solo_state(text: str) -> Any:
+    """A solo world for `text`: the position itself, or for an information state one world of it (any stock
+    order does: the policy sees only the stock's multiset)."""
+    if not GAME.is_information_state(text):
+        return GAME.parse(text)
+    return HaniwaBelief.from_information_state(text).worlds(1, seed=0)[0]
 
 
 @solo.command("estimate")

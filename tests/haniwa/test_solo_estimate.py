@@ -223,6 +223,18 @@ def test_cli_best_turn_json_and_text():
     assert negative.exit_code == 0, negative.output
 
 
+def test_cli_best_turn_takes_the_information_state_the_player_sees():
+    s = late_position(8, 4)
+    info = s.information_state(0)
+    assert "view=0" in info and f"stock={s.stock_left()}" in info
+    args = ("--samples", "4", "--candidates", "5", "--top", "3", "--json")
+    from_view = json.loads(run("best-turn", info, *args).stdout)
+    from_world = json.loads(run("best-turn", str(s), *args).stdout)
+    assert from_view["plans"] == from_world["plans"]
+    two = haniwa.State.deal(haniwa.Rules(players=2), 1)
+    fails("best-turn", two.information_state(0), message="error: haniwa solo: the position is not a solo game")
+
+
 def test_cli_bad_input_gives_clear_errors(monkeypatch):
     fails("best-turn", "players=1 nonsense", message="error: ")
     two = haniwa.State.deal(haniwa.Rules(players=2), 1)
