@@ -28,6 +28,9 @@ def moves_table(report: SearchReport) -> str:
     (Koi-Koi: the expected point difference)."""
     effort = EFFORT.get(report.algo, "nodes")
     if report.algo in HIDDEN_ALGOS:
+        if report.moves and report.moves[0].win_rate is not None:  # ISMCTS: also the win probability
+            rows = [(m.move, m.value_text, f"{100 * (m.win_rate or 0.0):.1f}%", m.visits) for m in report.moves]
+            return format_table(("move", "expected", "win", effort), rows, right=(False, True, True, True))
         hidden = [(m.move, m.value_text, m.visits) for m in report.moves]
         return format_table(("move", "expected", effort), hidden, right=(False, True, True))
     rows = [(m.move, _number(m.value), m.visits, m.value_text if m.proof != "none" else "") for m in report.moves]
