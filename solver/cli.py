@@ -535,9 +535,7 @@ def experiment_cmd(
 
     info = get_game(game)
     if info.name not in GAMES:
-        raise click.UsageError(
-            f"experiment: {info.name} has no strength experiments (games: {', '.join(GAMES)})"
-        )
+        raise click.UsageError(f"experiment: {info.name} has no strength experiments (games: {', '.join(GAMES)})")
     options = load_config(config_path).rules_for(info, parse_rule_flags(rules))
     with click.progressbar(length=units, label="experiment", file=sys.stderr) as bar:
         result = run_experiment(

@@ -156,9 +156,7 @@ def game_setup(game: str) -> GameSetup:
     return GAMES[game]
 
 
-def make_player(
-    kind: str, iterations: int, options: Mapping[str, Any] | None = None, game: str = "koikoi"
-) -> Chooser:
+def make_player(kind: str, iterations: int, options: Mapping[str, Any] | None = None, game: str = "koikoi") -> Chooser:
     """A player choosing moves for whoever is to move: 'ismcts', 'pimc', 'random' or 'greedy'."""
     opts = dict(options or {})
     setup = game_setup(game)
@@ -321,10 +319,7 @@ def run_experiment(
         raise ValueError(f"iterations: must be >= 1, got {iterations}")
     if seed < 0:
         raise ValueError(f"seed: must be >= 0, got {seed}")
-    if game == "koikoi":
-        rounds = GAME.rounds(options)
-    else:
-        rounds = int(HANIWA.check_options(options)["rounds"])
+    rounds = GAME.rounds(options) if game == "koikoi" else int(HANIWA.check_options(options)["rounds"])
     me = make_player("ismcts", iterations, ismcts_options, game)
     other = make_player(opponent, iterations, game=game)
     res = ExperimentResult(opponent, units, iterations, seed, setup.describe(options), rounds, game=game)

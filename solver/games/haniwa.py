@@ -130,11 +130,12 @@ class HaniwaInfo(GameInfo):
         """
         self.check_options(options)
         if self.is_information_state(text):
+            viewer = int(self.parse_information(text).view)
             view = self.view(text)
-            if view.observer != int(self.parse_information(text).view) and not view.is_terminal():
+            if view.observer != viewer and not view.is_terminal():
                 raise NotationError(
-                    f"haniwa information state, field 'view': the view is of player {self.parse_information(text).view}"
-                    f" but player {view.observer} is to move; only the player to move can search it"
+                    f"haniwa position: this is an information state of player {viewer} (field 'view') but player "
+                    f"{view.observer} is to move; only the view of the player to move can be searched"
                 )
             return view
         return self.State.parse(text)
@@ -207,7 +208,6 @@ class HaniwaInfo(GameInfo):
                 lines.append(f"rank: {_core.haniwa.solo_rank(state.score(0))}")
         return "\n".join(lines)
 
-
     def _render_view(self, view: InformationState) -> str:
         fields = dict(item.split("=", 1) for item in view.text.split())
         players = int(fields["players"])
@@ -224,8 +224,8 @@ class HaniwaInfo(GameInfo):
                 lines.append(f"  {row + 1}  " + " ".join(f"{c:>5}" for c in cells[row * 4 : row * 4 + 4]))
         for p in range(players):
             hand = fields[f"hand{p}"]
-            hidden = hand.isdigit()
-            lines.append(f"hand {p}: " + (f"{hand} tiles (hidden)" if hidden else hand + (" (yours)" if p == me else "")))
+            shown = f"{hand} tiles (hidden)" if hand.isdigit() else hand + (" (yours)" if p == me else "")
+            lines.append(f"hand {p}: {shown}")
         lines.append(f"dogu: {fields['dogu']}   kofun {fields['kofun']}: {fields['kofun_state']}")
         lines.append(f"stock: {fields['stock']} tiles (hidden)   discards: {fields['discards']}")
         return "\n".join(lines)

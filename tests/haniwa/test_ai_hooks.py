@@ -72,7 +72,7 @@ def test_with_hidden_rejects_worlds_that_do_not_fit() -> None:
     bad[0] = (bad[0] + 1) % 12
     with pytest.raises(WorldError, match="not an arrangement"):
         s.with_hidden(0, bad)
-    with pytest.raises(ValueError, match="observer must be in 0..1"):
+    with pytest.raises(ValueError, match=r"observer must be in 0\.\.1"):
         s.with_hidden(2, world)
 
 
