@@ -80,7 +80,9 @@ class State {
   void legal_moves(MoveList<kMaxMoves>& ml) const noexcept;
   void apply(Move m) noexcept;
   double returns(int player) const noexcept;
-  std::uint64_t hash() const noexcept { return hash_; }
+  // The Zobrist key: the cell and stock keys, kept up to date by apply (hash_), XOR the keys of the small fields
+  // (hands, dice, Dogu, Kofun, discards, counters), combined when asked so that apply does not rehash them.
+  std::uint64_t hash() const noexcept { return hash_ ^ aggregate_hash(); }
   std::uint64_t recompute_hash() const noexcept;
 
   std::string to_string() const;
@@ -168,7 +170,7 @@ class State {
   std::uint64_t aggregate_hash() const noexcept;  // hands, dice, Dogu, Kofun, discards, counters
   void validate_parsed() const;
 
-  std::uint64_t hash_ = 0;
+  std::uint64_t hash_ = 0;  // cell and stock keys only (see hash())
   std::array<std::uint8_t, kMaxCells> cells_{};
   std::array<std::uint8_t, kMaxStock / 2> stock_{};
   std::array<std::array<std::uint8_t, kHandSize>, 4> hands_{};

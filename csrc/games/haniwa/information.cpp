@@ -379,7 +379,7 @@ State InformationState::world(std::span<const std::int32_t> world) const {
   }
   for (int q = 0; q < 4; ++q)
     if (sort_hands >> q & 1) std::sort(s.hands_[q].begin(), s.hands_[q].end());
-  s.hash_ = s.recompute_hash();
+  s.hash_ = s.recompute_hash() ^ s.aggregate_hash();
   return s;
 }
 
@@ -406,7 +406,6 @@ std::vector<std::int32_t> InformationState::hidden_world(const State& s, int vie
 
 void State::assign_hidden(int observer, std::span<const std::int32_t> world) noexcept {
   const Rules& r = rules();
-  hash_ ^= aggregate_hash();
   std::size_t i = 0;
   if (!r.solo())
     for (int q = 0; q < r.players; ++q) {
@@ -431,7 +430,6 @@ void State::assign_hidden(int observer, std::span<const std::int32_t> world) noe
     if (d != 0xFF && team(d >> 4) != team(observer)) d = static_cast<std::uint8_t>((d & 0xF0) | world[i++]);
   if (r.rounds == 2)
     reshuffle_ = i < world.size() ? std::bit_cast<std::uint32_t>(world[i]) : derived_reshuffle(world.first(i));
-  hash_ ^= aggregate_hash();
 }
 
 std::uint64_t State::observation_key(int observer) const noexcept {
