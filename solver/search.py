@@ -94,9 +94,10 @@ class SearchReport:
         return self.nodes / self.time_s if self.time_s > 0 else 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON: every field except the raw result, plus ``nps``."""
+        """Plain data for JSON: every field except the raw result, plus ``nps`` (a move's ``win_rate`` only when
+        the search measured it)."""
         d = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "result"}
-        d["moves"] = [asdict(m) for m in self.moves]
+        d["moves"] = [{k: v for k, v in asdict(m).items() if k != "win_rate" or v is not None} for m in self.moves]
         d["pv"] = list(self.pv)
         d["nps"] = round(self.nps)
         return d
