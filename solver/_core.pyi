@@ -204,6 +204,43 @@ class _HaniwaState(_State):
     def remaining_plies_bound(self) -> int: ...
     def information_state(self, player: int) -> str: ...
     def hidden_world(self, player: int) -> list[int]: ...
+    def with_hidden(self, observer: int, world: npt.ArrayLike) -> _HaniwaState: ...
+    def observation_key(self, player: int) -> int: ...
+    def provisional_margin(self, player: int) -> int: ...
+    def greedy_move(self, seed: int = 0) -> int: ...
+    def clone(self) -> _HaniwaState: ...
+    @staticmethod
+    def ismcts(
+        info_state: str,
+        limits: SearchLimits,
+        control: SearchControl | None = None,
+        unseen: list[int] | None = None,
+        groups: list[int] | None = None,
+        worlds: npt.ArrayLike | None = None,
+        exploration: float = 0.7,
+        rollout: str = "auto",
+        return_scale: float = 0.0,
+        memory_mb: int = 256,
+    ) -> SearchResult: ...
+    @staticmethod
+    def pimc(
+        info_state: str,
+        limits: SearchLimits,
+        control: SearchControl | None = None,
+        unseen: list[int] | None = None,
+        groups: list[int] | None = None,
+        worlds: npt.ArrayLike | None = None,
+        num_worlds: int = 32,
+        exact_plies: int = 24,
+        exploration: float = 1.4,
+        memory_mb: int = 64,
+    ) -> SearchResult: ...
+    @staticmethod
+    def sample_worlds(unseen: list[int], n: int, seed: int = 0) -> npt.NDArray[np.int32]: ...
+    @staticmethod
+    def sample_states(
+        info_state: str, unseen: list[int], groups: list[int], n: int, seed: int = 0
+    ) -> list[_HaniwaState]: ...
     @staticmethod
     def from_world(info_state: str, world: Any) -> _HaniwaState: ...
 
