@@ -46,7 +46,6 @@ OPPONENTS = ("random", "greedy", "pimc")
 #: Greedy card values by kind (the classic Hanafuda card points): bright, animal, ribbon, chaff.
 CARD_VALUES = {"b": 20, "a": 10, "r": 5, "c": 1}
 PIMC_WORLDS = 16
-HANIWA_EXACT_PLIES = 8
 
 Chooser = Callable[[Any, int], int]  # (full state, decision seed) -> move; reads only the mover's view
 
@@ -110,7 +109,6 @@ class GameSetup:
     belief: Callable[[Any], tuple[str, dict[str, Any]]]  # full state -> (mover's information state, belief kwargs)
     greedy: Chooser
     describe: Callable[[Mapping[str, Any] | None], str]  # the rules, for the summary
-    pimc_options: Mapping[str, Any] = field(default_factory=dict)  # the PIMC baseline's settings
 
 
 def _haniwa_deal(options: Mapping[str, Any] | None, seed: int) -> Any:
@@ -142,9 +140,6 @@ GAMES: dict[str, GameSetup] = {
         _haniwa_belief,
         lambda state, seed: int(state.greedy_move(seed)),
         _haniwa_rules,
-        # Exact solving only for the last two placements: a Haniwa world has ~20-100 moves per ply, so the
-        # default 24 exact plies (eight placements) would not finish.
-        {"exact_plies": HANIWA_EXACT_PLIES},
     ),
 }
 
@@ -188,8 +183,6 @@ def make_player(kind: str, iterations: int, options: Mapping[str, Any] | None = 
                 return only
             info, belief = belief_of(state)
             opts.setdefault("num_worlds", PIMC_WORLDS)
-            for key, value in setup.pimc_options.items():
-                opts.setdefault(key, value)
             return core.State.pimc(info, _limits(iterations, seed), **belief, **opts).best_move
 
         return pimc

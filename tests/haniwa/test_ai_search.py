@@ -112,7 +112,7 @@ def test_ismcts_never_peeks() -> None:
         other = HaniwaBelief.of(s, p).worlds(1, seed=99)[0]
         assert other != s and other.information_state(p) == s.information_state(p)
         for algo in ("ismcts", "pimc"):
-            extra = {"exact_plies": 8, "num_worlds": 8} if algo == "pimc" else {}
+            extra = {"num_worlds": 8} if algo == "pimc" else {}
             a = search(s, algo, nodes=1500, seed=5, **extra).to_dict()
             b = search(other, algo, nodes=1500, seed=5, **extra).to_dict()
             for d in (a, b):
@@ -212,3 +212,13 @@ def test_cli_play_shows_only_the_humans_view() -> None:
     out = _run("play", "haniwa", "--seed", "3", "--time", "0.05", stdin=f"{first}\nquit\n")
     assert f"hand {1 - human}: 4 tiles (hidden)" in out and "AI plays" in out
     assert f"hand{1 - human}={ai_hand}" not in out and "game abandoned at position view=" in out
+
+
+def test_pimc_values_the_last_placement_exactly() -> None:
+    """PIMC on Haniwa runs MCTS in each world (its exact solver is for state types of exactly two players); on the
+    last placement every world's MCTS sees each move's fixed outcome, so the averaged values are exact."""
+    s = position(**DOGU)
+    r = search(s, "pimc", nodes=8 * 300, seed=1, num_worlds=8)
+    assert r.best_move == "B2a3" and r.value == 7.0 and r.moves[0].visits == 8  # all 8 worlds vote for it
+    assert {m.move: m.value for m in r.moves} == {"B1a3": 5.0, "B2a3": 7.0, "B3a3": 2.0, "G3a3": 2.0}
+    assert all(m.win_rate is None for m in r.moves)  # win counts come from ISMCTS only
