@@ -222,3 +222,21 @@ def test_pimc_values_the_last_placement_exactly() -> None:
     assert r.best_move == "B2a3" and r.value == 7.0 and r.moves[0].visits == 8  # all 8 worlds vote for it
     assert {m.move: m.value for m in r.moves} == {"B1a3": 5.0, "B2a3": 7.0, "B3a3": 2.0, "G3a3": 2.0}
     assert all(m.win_rate is None for m in r.moves)  # win counts come from ISMCTS only
+
+
+def test_only_ismcts_counts_wins() -> None:
+    """The win count is filled by ISMCTS only; the other searches leave it at 0 (their numbers are unchanged)."""
+    from solver._core import koikoi
+
+    s = midgame(4, 8)
+    assert all(m.wins == 0 for m in s.mcts(make_limits(nodes=500, seed=1)).moves)
+    b = HaniwaBelief.of(s, s.to_move())
+    groups = [g.size for g in b.belief.groups]
+    info = s.information_state(s.to_move())
+    assert all(m.wins == 0 for m in haniwa.State.pimc(info, make_limits(nodes=400, seed=1), unseen=b.unseen,
+                                                      groups=groups, num_worlds=4).moves)  # fmt: skip
+    deal = koikoi.State.deal(3)
+    kinfo = deal.information_state(deal.to_move())
+    unseen, _view, opp, stock = koikoi.hidden(kinfo)
+    r = koikoi.State.ismcts(kinfo, make_limits(nodes=2000, seed=1), unseen=unseen, groups=[opp, stock])
+    assert all(0 <= m.wins <= m.visits for m in r.moves) and sum(m.wins for m in r.moves) > 0
