@@ -3,6 +3,9 @@
 
 #include <pybind11/numpy.h>
 
+#include <algorithm>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "bind_game.hpp"
@@ -110,6 +113,43 @@ void bind_haniwa(py::module_& m) {
              return v;
            }, "VIP Gozoku (colours) of the second game.")
       .def("remaining_plies_bound", &State::remaining_plies_bound)
+      .def("provisional_margin", [](const State& s, int player) {
+             if (player < 0 || player >= s.num_players())
+               throw std::invalid_argument("provisional_margin: player must be in 0.." +
+                                           std::to_string(s.num_players() - 1));
+             return s.provisional_margin(player);
+           }, py::arg("player"),
+           "End-of-game scoring of the board as it stands, face-down tiles left out: the player's team minus the "
+           "other team (solo: the score).")
+      .def("greedy_move", [](const State& s, std::uint64_t seed) {
+             if (s.is_terminal()) throw IllegalMoveError("the game is over: no move is legal");
+             Rng rng(seed);
+             return s.greedy_move(rng);
+           }, py::arg("seed") = 0,
+           "The greedy baseline's move: maximises the provisional margin after the move; ties at random (seed).")
+      .def("with_hidden", [](const State& s, int observer, World world) {
+             if (observer < 0 || observer >= s.num_players())
+               throw std::invalid_argument("with_hidden: observer must be in 0.." + std::to_string(s.num_players() - 1));
+             if (world.ndim() != 1) throw WorldError("haniwa world: expected a 1-D array");
+             auto truth = s.hidden_world(observer);
+             const bool two_rounds = s.rules().rounds == 2;
+             const auto n = static_cast<std::size_t>(world.size());
+             if (n != truth.size() && !(two_rounds && n + 1 == truth.size()))
+               throw WorldError("haniwa world: expected " + std::to_string(truth.size()) + " values, got " +
+                                std::to_string(n));
+             const std::size_t tiles = two_rounds ? truth.size() - 1 : truth.size();
+             std::vector<std::int32_t> given(world.data(), world.data() + std::min(n, tiles));
+             truth.resize(tiles);
+             std::sort(given.begin(), given.end());
+             std::sort(truth.begin(), truth.end());
+             if (given != truth) throw WorldError("haniwa world: not an arrangement of the tiles hidden from player " +
+                                                  std::to_string(observer));
+             State out = s;
+             out.assign_hidden(observer, {world.data(), n});
+             return out;
+           }, py::arg("observer"), py::arg("world"),
+           "A copy with everything hidden from `observer` replaced by `world` (the fast in-place path the searches "
+           "use; WorldError unless `world` arranges exactly the hidden tiles).")
       .def("information_state", &State::information_state, py::arg("player"),
            "What `player` knows, in the information-state notation (NotationError for a bad player).")
       .def("hidden_world", &State::hidden_world, py::arg("player"),

@@ -61,7 +61,8 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("value", &MoveStat::value)
       .def_readonly("visits", &MoveStat::visits)
       .def_readonly("proof", &MoveStat::proof)
-      .def_readonly("plies_to_end", &MoveStat::plies_to_end);
+      .def_readonly("plies_to_end", &MoveStat::plies_to_end)
+      .def_readonly("wins", &MoveStat::wins, "ISMCTS: visits ending in a positive return for the root player (0 otherwise).");
 
   py::class_<SearchResult>(m, "SearchResult")
       .def_readonly("best_move", &SearchResult::best_move)

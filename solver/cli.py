@@ -530,15 +530,18 @@ def experiment_cmd(
     config_path: str | None,
     rules: Sequence[str],
 ) -> None:
-    """Strength of the ISMCTS AI against a baseline on paired deals, with 95% confidence intervals (Koi-Koi)."""
-    from .experiments import run_experiment
+    """Strength of the ISMCTS AI against a baseline on paired deals, with 95% confidence intervals (Koi-Koi,
+    Haniwa)."""
+    from .experiments import GAMES, run_experiment
 
     info = get_game(game)
-    if info.name != "koikoi":
-        raise click.UsageError(f"experiment: only koikoi has strength experiments, not {info.name}")
+    if info.name not in GAMES:
+        raise click.UsageError(f"experiment: {info.name} has no strength experiments (games: {', '.join(GAMES)})")
     options = load_config(config_path).rules_for(info, parse_rule_flags(rules))
     with click.progressbar(length=units, label="experiment", file=sys.stderr) as bar:
-        result = run_experiment(opponent, units, iterations, seed, options, on_unit=lambda _k: bar.update(1))
+        result = run_experiment(
+            opponent, units, iterations, seed, options, on_unit=lambda _k: bar.update(1), game=info.name
+        )
     click.echo(json.dumps(result.to_dict()) if as_json else result.summary())
 
 

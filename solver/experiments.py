@@ -1,4 +1,5 @@
-"""Strength experiments for Koi-Koi: the ISMCTS AI against baselines, on paired deals with confidence intervals.
+"""Strength experiments for the hidden-information games (Koi-Koi, Haniwa): the ISMCTS AI against baselines, on
+paired deals with confidence intervals.
 
 Every deal (or match) is played twice with the seats swapped, so the luck of the deal cancels out between the two
 games; all randomness comes from the experiment seed, so a run is exactly reproducible.
@@ -7,8 +8,14 @@ Players (each sees only its own information state, as at a real table):
   ismcts  SO-ISMCTS with `iterations` iterations per decision, worlds sampled in C++ from the uniform belief.
   pimc    PIMC with the same iteration budget (`num_worlds` worlds; worlds short enough are solved exactly).
   random  a uniformly random legal move.
-  greedy  captures the most valuable cards available and stops as soon as it can (see :func:`greedy_move`).
+  greedy  the game's greedy baseline. Koi-Koi: captures the most valuable cards available and stops as soon as it
+          can (see :func:`greedy_move`). Haniwa: the move maximising the immediate change of the provisional score
+          margin, ties at random (``State.greedy_move``, documented in ``docs/haniwa.md``).
 A decision with a single legal move is played without searching.
+
+The game-specific parts (dealing, the belief handed to the searches, the greedy player) are a :class:`GameSetup`
+per game (:data:`GAMES`); the driver is shared. In Haniwa with 4 players the ISMCTS team holds seats 0 and 2 (or 1
+and 3 in the swapped game), each seat searching its own information state; solo has no opponent.
 
 Results: over the games of non-drawn deals, the ISMCTS win rate with a 95% Wilson interval; the mean point
 difference per game (ISMCTS minus opponent) with a 95% normal interval computed over the deal pairs (the unit of
@@ -26,9 +33,13 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from . import _core
+from ._core import RuleOptionError
+from .determinize.haniwa import HaniwaBelief
+from .games.haniwa import GAME as HANIWA
 from .games.koikoi import GAME, Match
 
 kk = _core.koikoi
+hw = _core.haniwa
 
 OPPONENTS = ("random", "greedy", "pimc")
 
@@ -82,9 +93,69 @@ def _belief(state: Any) -> tuple[str, dict[str, Any]]:
     return info, {"unseen": unseen, "groups": [opp, stock]}
 
 
-def make_player(kind: str, iterations: int, options: Mapping[str, Any] | None = None) -> Chooser:
+def _haniwa_belief(state: Any) -> tuple[str, dict[str, Any]]:
+    info = state.information_state(state.to_move())
+    belief = HaniwaBelief.from_information_state(info)
+    return info, {"unseen": belief.unseen, "groups": [g.size for g in belief.belief.groups]}
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What the experiment driver needs of one game."""
+
+    name: str
+    core: Any  # the compiled submodule (its State has ismcts / pimc)
+    deal: Callable[[Mapping[str, Any] | None, int], Any]  # (options, unit seed) -> a fresh deal
+    belief: Callable[[Any], tuple[str, dict[str, Any]]]  # full state -> (mover's information state, belief kwargs)
+    greedy: Chooser
+    describe: Callable[[Mapping[str, Any] | None], str]  # the rules, for the summary
+
+
+def _haniwa_deal(options: Mapping[str, Any] | None, seed: int) -> Any:
+    if HANIWA.check_options(options)["players"] == 1:
+        raise RuleOptionError("haniwa experiment: solo has no opponent; use players = 2 or 4")
+    return HANIWA.new(options, seed)
+
+
+def _haniwa_rules(options: Mapping[str, Any] | None) -> str:
+    opts = HANIWA.check_options(options)
+    return ",".join(f"{k}={v}" for k, v in opts.items() if v != "" and k != "tileset") + (
+        f",tileset={opts['tileset']}" if opts["tileset"] else ""
+    )
+
+
+GAMES: dict[str, GameSetup] = {
+    "koikoi": GameSetup(
+        "koikoi",
+        kk,
+        lambda options, seed: kk.State.deal(seed, GAME.rules(options)),
+        _belief,
+        lambda state, seed: greedy_move(state),
+        lambda options: str(GAME.rules(options)),
+    ),
+    "haniwa": GameSetup(
+        "haniwa",
+        hw,
+        _haniwa_deal,
+        _haniwa_belief,
+        lambda state, seed: int(state.greedy_move(seed)),
+        _haniwa_rules,
+    ),
+}
+
+
+def game_setup(game: str) -> GameSetup:
+    """The experiment setup of a game; ValueError for a game without experiments."""
+    if game not in GAMES:
+        raise ValueError(f"experiment: {game!r} has no strength experiments (games: {', '.join(GAMES)})")
+    return GAMES[game]
+
+
+def make_player(kind: str, iterations: int, options: Mapping[str, Any] | None = None, game: str = "koikoi") -> Chooser:
     """A player choosing moves for whoever is to move: 'ismcts', 'pimc', 'random' or 'greedy'."""
     opts = dict(options or {})
+    setup = game_setup(game)
+    belief_of, core = setup.belief, setup.core
 
     def single(state: Any) -> int | None:
         legal = state.legal_moves()
@@ -93,15 +164,15 @@ def make_player(kind: str, iterations: int, options: Mapping[str, Any] | None = 
     if kind == "random":
         return lambda state, seed: random.Random(seed).choice(list(state.legal_moves()))
     if kind == "greedy":
-        return lambda state, seed: greedy_move(state)
+        return setup.greedy
     if kind == "ismcts":
 
         def ismcts(state: Any, seed: int) -> int:
             only = single(state)
             if only is not None:
                 return only
-            info, belief = _belief(state)
-            return kk.State.ismcts(info, _limits(iterations, seed), **belief, **opts).best_move
+            info, belief = belief_of(state)
+            return core.State.ismcts(info, _limits(iterations, seed), **belief, **opts).best_move
 
         return ismcts
     if kind == "pimc":
@@ -110,20 +181,21 @@ def make_player(kind: str, iterations: int, options: Mapping[str, Any] | None = 
             only = single(state)
             if only is not None:
                 return only
-            info, belief = _belief(state)
+            info, belief = belief_of(state)
             opts.setdefault("num_worlds", PIMC_WORLDS)
-            return kk.State.pimc(info, _limits(iterations, seed), **belief, **opts).best_move
+            return core.State.pimc(info, _limits(iterations, seed), **belief, **opts).best_move
 
         return pimc
     raise ValueError(f"player: {kind!r} is not one of 'ismcts', {', '.join(map(repr, OPPONENTS))}")
 
 
 def play_deal(state: Any, players: tuple[Chooser, Chooser], seed: int) -> Any:
-    """Plays one deal to the end (player p chooses for seat p); returns the final state."""
+    """Plays one deal to the end (player p chooses for the seats of team p: seat p, and seat p + 2 with four
+    players); returns the final state."""
     s = state.clone()
     ply = 0
     while not s.is_terminal():
-        s.apply(players[s.to_move()](s, seed * 1000 + ply))
+        s.apply(players[s.to_move() & 1](s, seed * 1000 + ply))
         ply += 1
     return s
 
@@ -180,6 +252,7 @@ class ExperimentResult:
     draws: int = 0
     diffs: list[float] = field(default_factory=list)  # ISMCTS minus opponent, per game
     seconds: float = 0.0
+    game: str = "koikoi"
 
     @property
     def win_rate(self) -> Interval:
@@ -201,12 +274,13 @@ class ExperimentResult:
 
     def summary(self) -> str:
         """A few lines for the terminal."""
-        unit = "match" if self.rounds > 1 else "deal"
+        unit = "match" if self.rounds > 1 and self.game == "koikoi" else "deal"
         games = self.wins + self.losses + self.draws
         return "\n".join(
             [
-                f"ismcts ({self.iterations} iterations) vs {self.opponent}, rules {self.rules}"
-                + (f", {self.rounds}-deal matches" if self.rounds > 1 else "")
+                (f"{self.game}: " if self.game != "koikoi" else "")
+                + f"ismcts ({self.iterations} iterations) vs {self.opponent}, rules {self.rules}"
+                + (f", {self.rounds}-deal matches" if self.rounds > 1 and self.game == "koikoi" else "")
                 + f": {self.units} {unit}s x 2 seats = {games} games, seed {self.seed}",
                 f"ismcts won {self.wins}, lost {self.losses}, drew {self.draws}",
                 f"win rate of non-drawn {unit}{'es' if self.rounds > 1 else 's'}: {self.win_rate.text()}",
@@ -224,9 +298,12 @@ def run_experiment(
     options: Mapping[str, Any] | None = None,
     ismcts_options: Mapping[str, Any] | None = None,
     on_unit: Callable[[int], None] | None = None,
+    game: str = "koikoi",
 ) -> ExperimentResult:
-    """ISMCTS against `opponent` on `units` deals (matches when the rules have rounds > 1), each played twice
-    with the seats swapped. `on_unit(k)` is called after each pair."""
+    """ISMCTS against `opponent` on `units` deals of `game` (Koi-Koi: matches when the rules have rounds > 1;
+    a Haniwa two-round match is one deal), each played twice with the seats swapped. `on_unit(k)` is called after
+    each pair."""
+    setup = game_setup(game)
     if opponent not in OPPONENTS:
         raise ValueError(f"opponent: {opponent!r} is not one of {', '.join(map(repr, OPPONENTS))}")
     if units < 1:
@@ -235,17 +312,16 @@ def run_experiment(
         raise ValueError(f"iterations: must be >= 1, got {iterations}")
     if seed < 0:
         raise ValueError(f"seed: must be >= 0, got {seed}")
-    rules = GAME.rules(options)
-    rounds = GAME.rounds(options)
-    me = make_player("ismcts", iterations, ismcts_options)
-    other = make_player(opponent, iterations)
-    res = ExperimentResult(opponent, units, iterations, seed, str(rules), rounds)
+    rounds = GAME.rounds(options) if game == "koikoi" else int(HANIWA.check_options(options)["rounds"])
+    me = make_player("ismcts", iterations, ismcts_options, game)
+    other = make_player(opponent, iterations, game=game)
+    res = ExperimentResult(opponent, units, iterations, seed, setup.describe(options), rounds, game=game)
     start = time.perf_counter()
     for k in range(units):
         unit_seed = seed * 100_003 + k
         for seat in (0, 1):
             players = (me, other) if seat == 0 else (other, me)
-            if rounds > 1:
+            if rounds > 1 and game == "koikoi":
                 match = Match(dict(options or {}), seed=unit_seed)
 
                 def choose(
@@ -256,7 +332,7 @@ def run_experiment(
                 scores = match.play(choose)
                 diff = float(scores[seat] - scores[1 - seat])
             else:
-                final = play_deal(kk.State.deal(unit_seed, rules), players, unit_seed)
+                final = play_deal(setup.deal(options, unit_seed), players, unit_seed)
                 diff = float(final.returns(seat))
             res.diffs.append(diff)
             if diff > 0:

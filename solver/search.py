@@ -63,6 +63,7 @@ class MoveLine:
     proof: str  # "win", "loss", "draw" or "none"
     plies_to_end: int
     value_text: str
+    win_rate: float | None = None  # ISMCTS: share of the move's visits ending in a win for the player to move
 
 
 @dataclass
@@ -93,9 +94,10 @@ class SearchReport:
         return self.nodes / self.time_s if self.time_s > 0 else 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON: every field except the raw result, plus ``nps``."""
+        """Plain data for JSON: every field except the raw result, plus ``nps`` (a move's ``win_rate`` only when
+        the search measured it)."""
         d = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "result"}
-        d["moves"] = [asdict(m) for m in self.moves]
+        d["moves"] = [{k: v for k, v in asdict(m).items() if k != "win_rate" or v is not None} for m in self.moves]
         d["pv"] = list(self.pv)
         d["nps"] = round(self.nps)
         return d
@@ -315,7 +317,9 @@ def _publish(control: Any, state: Any, seen: int, on_progress: Callable[[Progres
     return int(version)
 
 
-def _move_line(game: GameInfo, state: Any, stat: Any) -> MoveLine:
+def _move_line(game: GameInfo, state: Any, stat: Any, algo: str = "") -> MoveLine:
+    visits = int(stat.visits)
+    wins = int(getattr(stat, "wins", 0))
     return MoveLine(
         move=state.move_to_string(stat.move),
         value=float(stat.value),
@@ -323,6 +327,7 @@ def _move_line(game: GameInfo, state: Any, stat: Any) -> MoveLine:
         proof=proof_name(stat.proof),
         plies_to_end=int(stat.plies_to_end),
         value_text=game.describe_value(state, stat),
+        win_rate=wins / visits if algo == "ismcts" and visits > 0 else None,
     )
 
 
@@ -339,7 +344,7 @@ def _report(game: GameInfo, state: Any, algo: str, result: Any, interrupted: boo
         proof=proof_name(result.proof),
         plies_to_end=int(result.plies_to_end),
         pv=moves_to_strings(state, list(result.pv)),
-        moves=[_move_line(game, state, m) for m in result.moves],
+        moves=[_move_line(game, state, m, algo) for m in result.moves],
         nodes=int(result.nodes),
         depth=int(result.depth),
         time_s=float(result.time_s),

@@ -34,8 +34,9 @@
 // 256 iterations). Root-parallel threads: one tree and world stream per thread; root statistics summed by move.
 // Same seed, same limits, one thread → the same worlds, tree, move, value and iteration count.
 //
-// Result: best move = most visits (then higher mean); per-move visits and mean return of the root player (raw,
-// e.g. expected point difference); PV = most-visited line of the main tree (at each step the most visited edge,
+// Result: best move = most visits (then higher mean); per-move visits, mean return of the root player (raw,
+// e.g. expected point difference) and wins (visits whose game ended with a positive return for the root player:
+// wins / visits estimates the win probability of the move); PV = most-visited line of the main tree (at each step the most visited edge,
 // then its most visited outcome; opponent moves in it are the ones most often explored, not a prediction of the
 // hidden cards); depth = most edges on one descent.
 #pragma once
@@ -65,7 +66,7 @@ namespace kofun {
 //   first_child   uint32   index of the most recently added child (0: none)
 //   sibling       uint32   next child of the same parent (0: none)
 //   move          uint32   edge: the move; information set: kNoMove
-//   pad           uint32
+//   wins          uint32   edge: visits whose game ended with a positive return for the player who made the move
 struct IsmctsNode {
   double total;
   std::uint64_t key;
@@ -74,7 +75,7 @@ struct IsmctsNode {
   std::uint32_t first_child;
   std::uint32_t sibling;
   std::uint32_t move;
-  std::uint32_t pad;
+  std::uint32_t wins;
 };
 static_assert(sizeof(IsmctsNode) == 40, "ISMCTS node layout");
 
@@ -252,7 +253,10 @@ class Tree {
     for (int i = len - 1; i >= 0; --i) {
       IsmctsNode& nd = pool_[path[i].node];
       ++nd.visits;
-      if (path[i].mover >= 0) nd.total += ret[path[i].mover];
+      if (path[i].mover >= 0) {
+        nd.total += ret[path[i].mover];
+        nd.wins += ret[path[i].mover] > 0;
+      }
     }
   }
 
@@ -307,6 +311,7 @@ SearchResult ismcts(const Belief<G>& belief, const SearchLimits& limits, SearchC
         totals.push_back(0.0);
       }
       out.moves[i].visits += nd.visits;
+      out.moves[i].wins += nd.wins;
       totals[i] += nd.total;
     }
   }

@@ -19,6 +19,8 @@ struct MoveStat {
   std::uint64_t visits = 0;    // MCTS visits (alpha-beta: nodes spent below the move in the last iteration)
   Proof proof = Proof::kNone;  // proven outcome of the move for the root player
   int plies_to_end = -1;       // when proven win/loss: plies from the root until the game ends (this move = 1)
+  std::uint64_t wins = 0;      // ISMCTS: visits whose game ended with a positive return for the root player
+                               // (win probability = wins / visits); 0 for the other searches
 };
 
 struct SearchResult {

@@ -16,6 +16,9 @@ from typing import Any
 
 from .. import _core
 from .._core import NotationError, RuleOptionError
+from ..determinize.belief import UniformBelief
+from ..determinize.haniwa import HaniwaBelief
+from ..determinize.infostate import InformationState
 from ..options import OptionSpec
 from .base import GameInfo
 
@@ -119,14 +122,47 @@ class HaniwaInfo(GameInfo):
         return self.State.deal(self.rules(options), seed)
 
     def parse(self, text: str, options: Mapping[str, Any] | None = None) -> Any:
-        """A position from its notation (which carries its own rules); NotationError names the field."""
+        """A position from its notation (which carries its own rules); NotationError names the field.
+
+        An information state (notation with ``view=``) gives a searchable
+        :class:`~solver.determinize.infostate.InformationState` (ISMCTS / PIMC from that player's view only); it
+        must be the view of the player to move.
+        """
         self.check_options(options)
         if self.is_information_state(text):
-            raise NotationError(
-                "haniwa position: this is an information state (it has a view= field), not a full position; "
-                "read it with parse_information, or sample its worlds with solver.determinize.haniwa"
-            )
+            viewer = int(self.parse_information(text).view)
+            view = self.view(text)
+            if view.observer != viewer and not view.is_terminal():
+                raise NotationError(
+                    f"haniwa position: this is an information state of player {viewer} (field 'view') but player "
+                    f"{view.observer} is to move; only the view of the player to move can be searched"
+                )
+            return view
         return self.State.parse(text)
+
+    def belief(self, info_state: str) -> UniformBelief:
+        """The uniform belief over the tiles `info_state` hides (hidden hands, stock, face-down tile, tiles under
+        Kofun, discards). In a two-round match the reshuffle seed is not sampled here: a world without it takes a
+        seed hashed from its tiles (see ``docs/haniwa.md``)."""
+        return HaniwaBelief.from_information_state(info_state).belief
+
+    def view(self, state_or_text: Any, player: int | None = None) -> InformationState:
+        """The information state of `player` (default: the player to move) of a full state, or parsed from text."""
+        if isinstance(state_or_text, InformationState):
+            return state_or_text
+        if isinstance(state_or_text, str):
+            text = self.format_information(self.parse_information(state_or_text))
+        else:
+            text = state_or_text.information_state(state_or_text.to_move() if player is None else player)
+        return InformationState(self, text, self.belief(text))
+
+    def notation(self, state: Any) -> str:
+        """The position notation, or the information-state notation of a view."""
+        return str(state.to_string())
+
+    def describe_value(self, state: Any, result: Any) -> str:
+        """Search values of Haniwa are expected score differences (own team minus the other; solo: the score)."""
+        return f"{float(result.value):+.2f} points"
 
     def is_information_state(self, text: str) -> bool:
         """True when `text` is in the information-state notation (it has a `view=` field) rather than a position."""
@@ -147,7 +183,10 @@ class HaniwaInfo(GameInfo):
         return str(state.information_state(player))
 
     def render(self, state: Any) -> str:
-        """Dice, zones (top row first), hands, Dogu and Kofun as text."""
+        """Dice, zones (top row first), hands, Dogu and Kofun as text (an information state: only what its
+        observer sees; hidden hands as tile counts, hidden tiles as ?)."""
+        if isinstance(state, InformationState):
+            return self._render_view(state)
         fields = dict(item.split("=", 1) for item in str(state).split())
         players = int(fields["players"])
         lines = [
@@ -167,6 +206,28 @@ class HaniwaInfo(GameInfo):
             lines.append("score: " + ", ".join(str(state.score(p)) for p in range(min(players, 2))))
             if players == 1:
                 lines.append(f"rank: {_core.haniwa.solo_rank(state.score(0))}")
+        return "\n".join(lines)
+
+    def _render_view(self, view: InformationState) -> str:
+        fields = dict(item.split("=", 1) for item in view.text.split())
+        players = int(fields["players"])
+        me = int(fields["view"])
+        lines = [
+            f"Haniwa ({'solo' if players == 1 else f'{players} players'}), phase {fields['phase']}, "
+            f"player {fields['to_move']} to move, first player {fields['first']} (view of player {me})",
+            "dice   " + "  ".join(f"{c}:{d}" for c, d in zip(LETTERS, fields["dice"], strict=False)),
+        ]
+        for z in range(1 if players == 1 else 2):
+            cells = fields[f"zone{z}"].split(",")
+            lines.append(f"zone {z}    a     b     c     d")
+            for row in reversed(range(len(cells) // 4)):
+                lines.append(f"  {row + 1}  " + " ".join(f"{c:>5}" for c in cells[row * 4 : row * 4 + 4]))
+        for p in range(players):
+            hand = fields[f"hand{p}"]
+            shown = f"{hand} tiles (hidden)" if hand.isdigit() else hand + (" (yours)" if p == me else "")
+            lines.append(f"hand {p}: {shown}")
+        lines.append(f"dogu: {fields['dogu']}   kofun {fields['kofun']}: {fields['kofun_state']}")
+        lines.append(f"stock: {fields['stock']} tiles (hidden)   discards: {fields['discards']}")
         return "\n".join(lines)
 
 

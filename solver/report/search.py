@@ -25,9 +25,12 @@ EFFORT = {"mcts": "visits", "ismcts": "visits", "pimc": "votes"}  # the per-move
 def moves_table(report: SearchReport) -> str:
     """The candidate moves, best first: move, value, visits (MCTS, ISMCTS), votes (PIMC: worlds in which the move
     was best) or nodes (alpha-beta), outcome. Information-set searches show the expected return in the game's terms
-    (Koi-Koi: the expected point difference)."""
+    (Koi-Koi, Haniwa: the expected point difference), ISMCTS also the win probability (share of visits won)."""
     effort = EFFORT.get(report.algo, "nodes")
     if report.algo in HIDDEN_ALGOS:
+        if report.moves and report.moves[0].win_rate is not None:  # ISMCTS: also the win probability
+            wins = [(m.move, m.value_text, f"{100 * (m.win_rate or 0.0):.1f}%", m.visits) for m in report.moves]
+            return format_table(("move", "expected", "win", effort), wins, right=(False, True, True, True))
         hidden = [(m.move, m.value_text, m.visits) for m in report.moves]
         return format_table(("move", "expected", effort), hidden, right=(False, True, True))
     rows = [(m.move, _number(m.value), m.visits, m.value_text if m.proof != "none" else "") for m in report.moves]

@@ -67,11 +67,9 @@ State State::setup(int rules_id, std::span<const std::uint8_t> stock, std::array
   s.first_ = static_cast<std::uint8_t>(first);
   s.to_move_ = s.first_;
   s.reshuffle_ = r.rounds == 2 ? reshuffle : 0;
-  s.hash_ = s.recompute_hash();
-  s.hash_ ^= s.aggregate_hash();
+  s.hash_ = s.recompute_hash() ^ s.aggregate_hash();
   for (int p = 0; p < r.players; ++p)
     for (int i = 0; i < r.hand_size(); ++i) s.draw_into(p);
-  s.hash_ ^= s.aggregate_hash();
   return s;
 }
 
@@ -253,7 +251,6 @@ void State::dogu_check(int cell) noexcept {
 }
 
 void State::apply(Move m) noexcept {
-  hash_ ^= aggregate_hash();
   const Rules& r = rules();
   const int p = to_move_;
   switch (move_type(m)) {
@@ -302,7 +299,6 @@ void State::apply(Move m) noexcept {
       break;
     }
   }
-  hash_ ^= aggregate_hash();
 }
 
 void State::after_placement(bool passed_six) noexcept {

@@ -80,7 +80,9 @@ class State {
   void legal_moves(MoveList<kMaxMoves>& ml) const noexcept;
   void apply(Move m) noexcept;
   double returns(int player) const noexcept;
-  std::uint64_t hash() const noexcept { return hash_; }
+  // The Zobrist key: the cell and stock keys, kept up to date by apply (hash_), XOR the keys of the small fields
+  // (hands, dice, Dogu, Kofun, discards, counters), combined when asked so that apply does not rehash them.
+  std::uint64_t hash() const noexcept { return hash_ ^ aggregate_hash(); }
   std::uint64_t recompute_hash() const noexcept;
 
   std::string to_string() const;
@@ -96,6 +98,26 @@ class State {
   std::string information_state(int player) const;
   static State from_world(std::string_view info_state, std::span<const std::int32_t> world);
   std::vector<std::int32_t> hidden_world(int player) const;
+  // The fast path of from_world (game.hpp, HasWorldAssignment): overwrites in place everything hidden from
+  // `observer` with `world` (the from_world layout; in a two-round match the reshuffle slot may be left out, see
+  // information.hpp) and updates the hash. Precondition (unchecked): `world` arranges exactly the items hidden
+  // from `observer` here. No parsing, no allocation.
+  void assign_hidden(int observer, std::span<const std::int32_t> world) noexcept;
+  // Hash of everything information_state(observer) describes (HasObservationKey): public fields, the observer's
+  // team's hands and tiles, the other team's hand sizes, cells with hidden tiles masked, discards with the other
+  // team's tiles masked, the stock size. Equal information states give equal keys.
+  std::uint64_t observation_key(int observer) const noexcept;
+
+  // Baseline play (docs/haniwa.md, "AI and strength").
+  // provisional_margin(p): the end-of-game scoring applied to the board as it stands, with every face-down tile
+  // left out (unknown to the other team and not yet resolved): score of p's team minus the other team's (solo:
+  // the score). It reads nothing hidden from p's team except through the face-down tile's absence.
+  int provisional_margin(int player) const noexcept;
+  // The greedy move of the player to move: the legal move maximising provisional_margin(mover) after it (i.e. the
+  // immediate change of the provisional margin); ties broken uniformly at random with `rng`. A placement that
+  // ends the game (it would reveal the face-down tile) is valued before the reveal, so the choice depends only on
+  // the mover's information state.
+  Move greedy_move(Rng& rng) const noexcept;
 
   // Scoring of the player's team (meaningful when terminal; computed from the current cells otherwise).
   ScoreBreakdown breakdown(int player) const noexcept;
@@ -165,7 +187,7 @@ class State {
   std::uint64_t aggregate_hash() const noexcept;  // hands, dice, Dogu, Kofun, discards, counters
   void validate_parsed() const;
 
-  std::uint64_t hash_ = 0;
+  std::uint64_t hash_ = 0;  // cell and stock keys only (see hash())
   std::array<std::uint8_t, kMaxCells> cells_{};
   std::array<std::uint8_t, kMaxStock / 2> stock_{};
   std::array<std::array<std::uint8_t, kHandSize>, 4> hands_{};

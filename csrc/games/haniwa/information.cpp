@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <optional>
 #include <utility>
 
@@ -28,6 +29,25 @@ int number(std::string_view s, const std::string& field, int lo, int hi) {
 }
 
 int team(int player) { return player & 1; }
+
+template <std::size_t N>
+std::uint64_t pack(const std::array<std::uint8_t, N>& a) noexcept {
+  static_assert(N <= 8);
+  std::uint64_t v = 0;
+  std::memcpy(&v, a.data(), N);
+  return v;
+}
+
+// The reshuffle seed of a two-round world given without its seed slot: a fixed hash of the tile slots (the stock
+// order is uniformly random in a sampled world, so the seed is as well, and the same world gives the same seed).
+std::uint32_t derived_reshuffle(std::span<const std::int32_t> tiles) noexcept {
+  std::uint64_t h = 0x7265736875666C65ULL;
+  for (std::int32_t k : tiles) {
+    std::uint64_t x = h ^ static_cast<std::uint32_t>(k);
+    h = splitmix64(x);
+  }
+  return static_cast<std::uint32_t>(h >> 32);
+}
 
 struct Token {
   std::string_view key, value;
@@ -312,14 +332,15 @@ std::vector<std::pair<std::string, int>> InformationState::groups() const {
 std::string InformationState::to_string() const { return format(base_, view_); }
 
 State InformationState::world(std::span<const std::int32_t> world) const {
-  if (static_cast<int>(world.size()) != num_slots_) {
+  const bool seedless = base_.rules().rounds == 2 && static_cast<int>(world.size()) == num_slots_ - 1;
+  if (static_cast<int>(world.size()) != num_slots_ && !seedless) {
     std::string layout;
     for (const auto& [name, size] : groups()) layout += (layout.empty() ? "" : " + ") + name + " " + std::to_string(size);
     throw WorldError("haniwa world: expected " + std::to_string(num_slots_) + " values (" + layout + "), got " +
                      std::to_string(world.size()));
   }
   std::array<int, kKinds> count{};
-  for (int i = 0; i < num_slots_; ++i) {
+  for (int i = 0; i < static_cast<int>(world.size()); ++i) {
     if (slots_[i].group == SlotGroupId::kReshuffle) continue;
     const std::int32_t k = world[i];
     if (k < 0 || k >= kKinds)
@@ -335,7 +356,7 @@ State InformationState::world(std::span<const std::int32_t> world) const {
   std::uint8_t sort_hands = 0;
   for (int i = 0; i < num_slots_; ++i) {
     const HiddenSlot& slot = slots_[i];
-    const auto k = static_cast<std::uint8_t>(world[i]);
+    const auto k = static_cast<std::uint8_t>(i < static_cast<int>(world.size()) ? world[i] : 0);
     switch (slot.group) {
       case SlotGroupId::kHand:
         s.hands_[slot.index][slot.offset] = k;
@@ -352,13 +373,13 @@ State InformationState::world(std::span<const std::int32_t> world) const {
         s.discards_[slot.index] = static_cast<std::uint8_t>((s.discards_[slot.index] & 0xF0) | k);
         break;
       case SlotGroupId::kReshuffle:
-        s.reshuffle_ = std::bit_cast<std::uint32_t>(world[i]);
+        s.reshuffle_ = seedless ? derived_reshuffle(world) : std::bit_cast<std::uint32_t>(world[i]);
         break;
     }
   }
   for (int q = 0; q < 4; ++q)
     if (sort_hands >> q & 1) std::sort(s.hands_[q].begin(), s.hands_[q].end());
-  s.hash_ = s.recompute_hash();
+  s.hash_ = s.recompute_hash() ^ s.aggregate_hash();
   return s;
 }
 
@@ -381,6 +402,69 @@ std::vector<std::int32_t> InformationState::hidden_world(const State& s, int vie
     }
   }
   return out;
+}
+
+void State::assign_hidden(int observer, std::span<const std::int32_t> world) noexcept {
+  const Rules& r = rules();
+  std::size_t i = 0;
+  if (!r.solo())
+    for (int q = 0; q < r.players; ++q) {
+      if (team(q) == team(observer)) continue;
+      const int n = hand_size(q);
+      auto& h = hands_[q];
+      for (int j = 0; j < n; ++j) h[j] = static_cast<std::uint8_t>(world[i++]);
+      for (int a = 1; a < n; ++a)  // insertion sort: hands stay sorted
+        for (int b = a; b > 0 && h[b - 1] > h[b]; --b) std::swap(h[b - 1], h[b]);
+    }
+  for (int j = stock_pos_; j < r.total_tiles(); ++j) set_stock(j, world[i++]);
+  if (!r.solo()) {
+    const int base = (1 - team(observer)) * 12;
+    for (int c = base; c < base + 12; ++c)
+      if (!cell_empty(cells_[c]) && cell_face_down(cells_[c]))
+        set_cell(c, static_cast<std::uint8_t>((cells_[c] & 0xF0) | world[i++]));
+    for (int c = base; c < base + 12; ++c)
+      if (!cell_empty(cells_[c]) && cell_kofun(cells_[c]) >= 0)
+        set_cell(c, static_cast<std::uint8_t>((cells_[c] & 0xF0) | world[i++]));
+  }
+  for (auto& d : discards_)
+    if (d != 0xFF && team(d >> 4) != team(observer)) d = static_cast<std::uint8_t>((d & 0xF0) | world[i++]);
+  if (r.rounds == 2)
+    reshuffle_ = i < world.size() ? std::bit_cast<std::uint32_t>(world[i]) : derived_reshuffle(world.first(i));
+}
+
+std::uint64_t State::observation_key(int observer) const noexcept {
+  const Rules& r = rules();
+  const int me = r.solo() ? 0 : team(observer);
+  // Cells: the other team's hidden tiles masked (their face-down / Kofun marks stay visible).
+  std::array<std::uint8_t, kMaxCells> cells = cells_;
+  if (!r.solo())
+    for (int c = (1 - me) * 12; c < (1 - me) * 12 + 12; ++c)
+      if (!cell_empty(cells[c]) && (cell_face_down(cells[c]) || cell_kofun(cells[c]) >= 0))
+        cells[c] = static_cast<std::uint8_t>(cells[c] & 0xF0);
+  std::array<std::uint8_t, 16> hands{};
+  for (int q = 0; q < 4; ++q)
+    for (int j = 0; j < kHandSize; ++j)
+      hands[q * 4 + j] = r.solo() || team(q) == me ? hands_[q][j] : static_cast<std::uint8_t>(j < hand_size(q));
+  std::array<std::uint8_t, 4> discards = discards_;
+  for (auto& d : discards)
+    if (d != 0xFF && team(d >> 4) != me) d = static_cast<std::uint8_t>(d | 0x0F);
+  std::array<std::uint8_t, 16> small{rules_id_, first_, to_move_, phase_, turn_flags_, game_flags_, placed_,
+                                     turn_placed_, round_, vip_, earlier_[0], earlier_[1], stock_pos_,
+                                     static_cast<std::uint8_t>(observer), 0, 0};
+  std::uint64_t words[12];
+  std::memcpy(words, cells.data(), 24);
+  std::memcpy(words + 3, hands.data(), 16);
+  std::memcpy(words + 5, small.data(), 16);
+  words[7] = pack(dice_) | pack(discards) << 32;
+  words[8] = pack(dogu_);
+  words[9] = pack(kofun_);
+  words[10] = words[11] = 0;
+  std::uint64_t h = 0x6F62736572766521ULL;
+  for (std::uint64_t w : words) {
+    std::uint64_t x = h ^ w;
+    h = splitmix64(x);
+  }
+  return h;
 }
 
 std::string State::information_state(int player) const { return InformationState::format(*this, player); }

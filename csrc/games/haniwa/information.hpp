@@ -29,7 +29,9 @@
 //   3. the other team's face-down tile (0 or 1 slot)
 //   4. the tiles under the other team's Kofun stacks, in cell order
 //   5. the other team's discards, in discard order
-//   6. two-round match only: the reshuffle seed, a uint32 stored bit for bit in one int32 (not a tile)
+//   6. two-round match only: the reshuffle seed, a uint32 stored bit for bit in one int32 (not a tile). This slot
+//      may be left out (a world of tiles only, as the searches' C++ belief samples it): the seed is then a fixed
+//      hash of the tile slots.
 // Slots 1-5 hold tile kinds 0..11 and together are exactly the unseen multiset: the tile set minus every tile the
 // observer sees. Solo worlds are the stock alone.
 #pragma once
@@ -75,8 +77,8 @@ class InformationState {
   std::vector<std::pair<std::string, int>> groups() const;
   std::string to_string() const;  // the canonical notation
 
-  // The state of one world; WorldError when `world` has the wrong length, a kind out of 0..11, or is not exactly
-  // the unseen multiset. No allocation.
+  // The state of one world; WorldError when `world` has the wrong length (num_slots, or num_slots - 1 in a
+  // two-round match: no seed slot), a kind out of 0..11, or is not exactly the unseen multiset. No allocation.
   State world(std::span<const std::int32_t> world) const;
   // The true world of `view` in `s` (s must have this information state for `view`).
   static std::vector<std::int32_t> hidden_world(const State& s, int view);

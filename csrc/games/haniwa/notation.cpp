@@ -325,7 +325,7 @@ State State::parse(std::string_view text) {
     s.reshuffle_ = static_cast<std::uint32_t>(v);
   }
   s.validate_parsed();
-  s.hash_ = s.recompute_hash();
+  s.hash_ = s.recompute_hash() ^ s.aggregate_hash();
   return s;
 }
 

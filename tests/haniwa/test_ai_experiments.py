@@ -1,0 +1,120 @@
+"""Haniwa baselines and strength experiments: the greedy player's exact definition, tie-breaking and blindness to
+hidden tiles; tiny experiment runs (reproducibility and consistent counts only, never strength)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from haniwa_helpers import position
+from test_ai_search import COLUMN, DOGU, midgame
+
+from solver._core import RuleOptionError, haniwa
+from solver.cli import main
+from solver.determinize.haniwa import HaniwaBelief
+from solver.experiments import make_player, play_deal, run_experiment
+from solver.games.haniwa import GAME
+
+
+def test_provisional_margin_scores_the_board_as_it_stands() -> None:
+    s = position(**COLUMN)
+    # The margin is the rules' scoring of the current cells: after the last placement it is the final return.
+    for m in s.legal_moves():
+        c = s.clone()
+        c.apply(m)
+        assert c.is_terminal()
+        assert c.provisional_margin(0) == c.returns(0) and c.provisional_margin(1) == c.returns(1)
+
+
+def test_provisional_margin_leaves_face_down_tiles_out() -> None:
+    hidden = position(
+        zones=({"a1": "R3*"}, {}),
+        hands=(["R1", "B1", "G1", "Y1"], ["R2", "B2", "G2", "Y2"]),
+        game="f",
+        first=0,
+        to_move=1,
+    )
+    visible = position(zones=({}, {}), hands=(["R1", "B1", "G1", "Y1"], ["R2", "B2", "G2", "Y2"]), first=0, to_move=0)
+    # With the face-down R3 left out both boards are empty: no column won, no points.
+    assert hidden.provisional_margin(0) == visible.provisional_margin(0) == 0
+    face_up = position(
+        zones=({"a1": "R3"}, {}),
+        hands=(["R1", "B1", "G1", "Y1"], ["R2", "B2", "G2", "Y2"]),
+        dice="4111",
+        first=0,
+        to_move=1,
+    )
+    assert face_up.provisional_margin(0) == 4 and face_up.provisional_margin(1) == -4  # red column, die 4
+
+
+def test_greedy_takes_the_largest_immediate_gain() -> None:
+    assert position(**COLUMN).move_to_string(position(**COLUMN).greedy_move(0)) == "Y3d3"  # +4 (others +1, -7)
+    assert position(**DOGU).move_to_string(position(**DOGU).greedy_move(0)) == "B2a3"  # the Dogu at exactly 8
+
+
+def test_greedy_ties_are_broken_by_the_seed() -> None:
+    s = haniwa.State.deal(haniwa.Rules(), 6)  # opening: many moves with the same provisional margin
+    picks = {s.greedy_move(seed) for seed in range(40)}
+    assert len(picks) > 1
+    assert all(s.greedy_move(seed) == s.greedy_move(seed) for seed in range(10))
+    before = s.provisional_margin(s.to_move())
+    gains = {}
+    for m in s.legal_moves():
+        c = s.clone()
+        c.apply(m)
+        gains[m] = c.provisional_margin(s.to_move()) - before if c.phase() != "choose" else None
+    best = max(v for v in gains.values() if v is not None)
+    assert all(gains[m] in (best, None) for m in picks)
+
+
+def test_greedy_never_peeks() -> None:
+    for seed in range(6):
+        s = midgame(seed, 9 + 3 * seed)
+        p = s.to_move()
+        for w in HaniwaBelief.of(s, p).worlds(3, seed=seed):
+            assert w.greedy_move(seed) == s.greedy_move(seed)
+
+
+def test_random_and_search_players_read_only_their_view() -> None:
+    s = midgame(2, 12)
+    other = HaniwaBelief.of(s, s.to_move()).worlds(1, seed=4)[0]
+    for kind in ("random", "greedy", "ismcts", "pimc"):
+        player = make_player(kind, 300, game="haniwa")
+        assert player(s, 17) == player(other, 17)
+
+
+def test_tiny_experiment_is_reproducible_with_consistent_counts() -> None:
+    a = run_experiment("greedy", 2, 200, seed=3, game="haniwa")
+    b = run_experiment("greedy", 2, 200, seed=3, game="haniwa")
+    assert a.diffs == b.diffs and len(a.diffs) == 4 and (a.wins, a.losses, a.draws) == (b.wins, b.losses, b.draws)
+    assert a.wins == sum(d > 0 for d in a.diffs) and a.losses == sum(d < 0 for d in a.diffs)
+    assert a.wins + a.losses + a.draws == 4 and a.game == "haniwa" and a.rules.startswith("players=2")
+
+
+def test_paired_deals_swap_the_seats() -> None:
+    """Each unit is one deal played twice, ISMCTS in seat 0 then in seat 1; the differences are its returns."""
+    r = run_experiment("greedy", 1, 100, seed=5, game="haniwa")
+    me, greedy = make_player("ismcts", 100, game="haniwa"), make_player("greedy", 100, game="haniwa")
+    unit = 5 * 100_003
+    first = play_deal(GAME.new({}, unit), (me, greedy), unit)
+    second = play_deal(GAME.new({}, unit), (greedy, me), unit)
+    assert r.diffs == [first.returns(0), second.returns(1)]
+
+
+def test_four_player_and_cli_experiments() -> None:
+    r = run_experiment("random", 1, 100, seed=1, options={"players": 4}, game="haniwa")
+    assert len(r.diffs) == 2 and r.rules.startswith("players=4")
+    with pytest.raises(RuleOptionError, match="solo has no opponent"):
+        run_experiment("random", 1, 100, options={"players": 1}, game="haniwa")
+    args = ["experiment", "haniwa", "--opponent", "random", "--games", "2", "--iterations", "150", "--seed", "4"]
+    outs = [CliRunner().invoke(main, [*args, "--json"]) for _ in range(2)]
+    assert all(o.exit_code == 0 for o in outs), outs[0].output
+    a, b = (json.loads(o.output.splitlines()[-1]) for o in outs)
+    a.pop("seconds")
+    b.pop("seconds")
+    assert a == b and a["game"] == "haniwa" and len(a["diffs"]) == 4
+    text = CliRunner().invoke(main, args).output
+    assert "haniwa: ismcts (150 iterations) vs random" in text and "95% CI" in text
+    bad = CliRunner().invoke(main, ["experiment", "connect4", "--games", "1"])
+    assert bad.exit_code != 0 and "no strength experiments" in bad.output
