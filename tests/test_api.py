@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import signal
 import threading
+import time
 
 import pytest
 
@@ -142,13 +143,25 @@ def test_bad_search_requests() -> None:
         search(solver.parse("c4", "1212121"), depth=2)
 
 
+def _stop_after_first_progress(control: _core.SearchControl) -> threading.Thread:
+    """A thread that requests a stop once the search has published its first progress report (no timing)."""
+
+    def run() -> None:
+        while control.snapshot()[1] == 0:
+            time.sleep(0.005)
+        control.request_stop()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
 def test_stop_from_another_thread_returns_a_legal_best_move() -> None:
     state = solver.new("c4")  # far too hard to solve within the 60 s budget
     control = _core.SearchControl()
-    timer = threading.Timer(0.3, control.request_stop)
-    timer.start()
+    stopper = _stop_after_first_progress(control)
     report = search(state, time=60.0, control=control)
-    timer.join()
+    stopper.join()
     assert report.stopped
     assert not report.interrupted
     assert report.best_move in list("1234567")
@@ -157,10 +170,15 @@ def test_stop_from_another_thread_returns_a_legal_best_move() -> None:
 
 def test_ctrl_c_stops_the_search_and_returns_the_best_move_so_far() -> None:
     state = solver.new("c4")
-    timer = threading.Timer(0.3, signal.raise_signal, args=(signal.SIGINT,))
-    timer.start()
-    report = search(state, time=60.0)
-    timer.join()
+    sent: list[bool] = []
+
+    def press_ctrl_c(_: solver.Progress) -> None:  # a real SIGINT, once the search has a move to report
+        if not sent:
+            sent.append(True)
+            signal.raise_signal(signal.SIGINT)
+
+    report = search(state, time=60.0, on_progress=press_ctrl_c)
+    assert sent
     assert report.interrupted
     assert report.stopped
     assert report.best_move in list("1234567")
@@ -224,8 +242,8 @@ def test_moves_to_strings_stops_at_an_illegal_move() -> None:
 
 def test_ctrl_c_during_a_game_between_engines_ends_the_game() -> None:
     timer = threading.Timer(0.3, signal.raise_signal, args=(signal.SIGINT,))
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(KeyboardInterrupt):  # wherever the signal lands inside the game, the game ends
+        timer.start()
         solver.play_game("c4", time=60.0)
     timer.join()
 
