@@ -182,6 +182,10 @@ class HaniwaInfo(GameInfo):
         """What `player` knows in a full `state`, as information-state notation."""
         return str(state.information_state(player))
 
+    def player_name(self, player: int) -> str:
+        """Players are named by their index, as in the notation (`hand1`, `view=1`)."""
+        return f"player {player}"
+
     def render(self, state: Any) -> str:
         """Dice, zones (top row first), hands, Dogu and Kofun as text (an information state: only what its
         observer sees; hidden hands as tile counts, hidden tiles as ?)."""

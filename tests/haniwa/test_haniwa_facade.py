@@ -91,3 +91,9 @@ def test_render_shows_zones_and_score():
         s.apply(s.legal_moves()[0])
     text = GAME.render(s)
     assert "zone 0" in text and f"score: {s.score(0)}" in text and "rank: " in text
+
+
+def test_players_are_named_by_their_notation_index() -> None:
+    from solver.games.haniwa import GAME as HANIWA
+
+    assert [HANIWA.player_name(p) for p in range(4)] == ["player 0", "player 1", "player 2", "player 3"]
