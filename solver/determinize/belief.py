@@ -29,6 +29,16 @@ class SlotGroup:
     size: int
 
 
+def group_offsets(groups: Iterable[SlotGroup]) -> dict[str, slice]:
+    """The columns of each slot group in a world row (groups laid out one after another, in order)."""
+    out: dict[str, slice] = {}
+    start = 0
+    for g in groups:
+        out[g.name] = slice(start, start + g.size)
+        start += g.size
+    return out
+
+
 class UniformBelief:
     """Uniform distribution over the arrangements of `unseen` items into `groups` of hidden slots.
 
@@ -72,12 +82,7 @@ class UniformBelief:
 
     def offsets(self) -> dict[str, slice]:
         """The columns of each group in a world row."""
-        out: dict[str, slice] = {}
-        start = 0
-        for g in self.groups:
-            out[g.name] = slice(start, start + g.size)
-            start += g.size
-        return out
+        return group_offsets(self.groups)
 
     def sample(self, n: int, seed: int = 0) -> npt.NDArray[np.int32]:
         """`n` worlds as an int32 array of shape (n, num_slots); the same seed gives the same worlds."""

@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from .._core import WorldError
 from .._core import haniwa as hw
-from .belief import SlotGroup, UniformBelief
+from .belief import SlotGroup, UniformBelief, group_offsets
 
 SEED_GROUP = "reshuffle"
 
@@ -59,12 +59,7 @@ class HaniwaBelief:
 
     def offsets(self) -> dict[str, slice]:
         """The columns of each slot group in a world row."""
-        out: dict[str, slice] = {}
-        start = 0
-        for g in self.groups:
-            out[g.name] = slice(start, start + g.size)
-            start += g.size
-        return out
+        return group_offsets(self.groups)
 
     def sample(self, n: int, seed: int = 0) -> npt.NDArray[np.int32]:
         """`n` worlds as an int32 array of shape (n, num_slots); the same seed gives the same worlds."""
