@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "solo_rows.hpp"
+
 namespace kofun::haniwa {
 namespace {
 
@@ -12,10 +14,6 @@ constexpr int kCells = 24;
 int effective_colour(const State& s, std::uint8_t code) noexcept {
   const int k = cell_kofun(code);
   return k >= 0 ? s.rules().kofun_colours[k] : colour_of(cell_kind(code));
-}
-
-int effective_power(std::uint8_t code) noexcept {
-  return cell_kofun(code) >= 0 ? kKofunPower : power_of(cell_kind(code));
 }
 
 // Kofun plays still possible: one in the current turn if none was made and a placement is left in it, one per
@@ -106,15 +104,7 @@ int solo_upper_bound(const State& s, const TileCounts& tiles) noexcept {
       dogu += 2;
       continue;
     }
-    int filled = 0, total = 0;
-    for (int c = 0; c < kColours; ++c) {
-      const std::uint8_t code = s.cell(0, row * kZoneColumns + c);
-      if (cell_empty(code)) continue;
-      ++filled;
-      total += effective_power(code);
-    }
-    const int e = kColours - filled;
-    if (e > 0 && e <= 8 - total && 8 - total <= 3 * e) dogu += 2;
+    if (solo_row(s, row).can_reach_eight()) dogu += 2;
   }
   return columns_and_kofun + held + dogu;
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "solo_rows.hpp"
+
 namespace kofun::haniwa {
 
 double solo_heuristic(const State& s, const SoloHeuristicWeights& w) noexcept {
@@ -36,15 +38,8 @@ double solo_heuristic(const State& s, const SoloHeuristicWeights& w) noexcept {
       h += 2.0;
       continue;
     }
-    int filled = 0, total = 0;
-    for (int c = 0; c < kColours; ++c) {
-      const std::uint8_t code = s.cell(0, row * kZoneColumns + c);
-      if (cell_empty(code)) continue;
-      ++filled;
-      total += cell_kofun(code) >= 0 ? kKofunPower : power_of(cell_kind(code));
-    }
-    const int e = kColours - filled;
-    if (e > 0 && e <= 8 - total && 8 - total <= 3 * e) h += 2.0 * w.dogu[e];
+    const SoloRow r = solo_row(s, row);
+    if (r.can_reach_eight()) h += 2.0 * w.dogu[r.empty()];
   }
   for (int k = 0; k < r.num_kofun; ++k) {
     if (s.kofun_owner(k) == 0) h += s.kofun_used(k) ? 1.0 : 1.0 + w.kofun_unused;
