@@ -193,16 +193,7 @@ class HaniwaInfo(GameInfo):
             return self._render_view(state)
         fields = dict(item.split("=", 1) for item in str(state).split())
         players = int(fields["players"])
-        lines = [
-            f"Haniwa ({'solo' if players == 1 else f'{players} players'}), phase {fields['phase']}, "
-            f"player {fields['to_move']} to move, first player {fields['first']}",
-            "dice   " + "  ".join(f"{c}:{d}" for c, d in zip(LETTERS, fields["dice"], strict=False)),
-        ]
-        for z in range(1 if players == 1 else 2):
-            cells = fields[f"zone{z}"].split(",")
-            lines.append(f"zone {z}    a     b     c     d")
-            for row in reversed(range(len(cells) // 4)):
-                lines.append(f"  {row + 1}  " + " ".join(f"{c:>5}" for c in cells[row * 4 : row * 4 + 4]))
+        lines = _board_lines(fields, "")
         lines += [f"hand {p}: {fields[f'hand{p}']}" for p in range(players)]
         lines.append(f"dogu: {fields['dogu']}   kofun {fields['kofun']}: {fields['kofun_state']}")
         lines.append(f"stock: {state.stock_left()} tiles   discards: {fields['discards']}")
@@ -216,16 +207,7 @@ class HaniwaInfo(GameInfo):
         fields = dict(item.split("=", 1) for item in view.text.split())
         players = int(fields["players"])
         me = int(fields["view"])
-        lines = [
-            f"Haniwa ({'solo' if players == 1 else f'{players} players'}), phase {fields['phase']}, "
-            f"player {fields['to_move']} to move, first player {fields['first']} (view of player {me})",
-            "dice   " + "  ".join(f"{c}:{d}" for c, d in zip(LETTERS, fields["dice"], strict=False)),
-        ]
-        for z in range(1 if players == 1 else 2):
-            cells = fields[f"zone{z}"].split(",")
-            lines.append(f"zone {z}    a     b     c     d")
-            for row in reversed(range(len(cells) // 4)):
-                lines.append(f"  {row + 1}  " + " ".join(f"{c:>5}" for c in cells[row * 4 : row * 4 + 4]))
+        lines = _board_lines(fields, f" (view of player {me})")
         for p in range(players):
             hand = fields[f"hand{p}"]
             shown = f"{hand} tiles (hidden)" if hand.isdigit() else hand + (" (yours)" if p == me else "")
@@ -233,6 +215,22 @@ class HaniwaInfo(GameInfo):
         lines.append(f"dogu: {fields['dogu']}   kofun {fields['kofun']}: {fields['kofun_state']}")
         lines.append(f"stock: {fields['stock']} tiles (hidden)   discards: {fields['discards']}")
         return "\n".join(lines)
+
+
+def _board_lines(fields: dict[str, str], heading_suffix: str) -> list[str]:
+    """Heading, dice and zones (top row first) of a position or information state given as its fields."""
+    players = int(fields["players"])
+    lines = [
+        f"Haniwa ({'solo' if players == 1 else f'{players} players'}), phase {fields['phase']}, "
+        f"player {fields['to_move']} to move, first player {fields['first']}{heading_suffix}",
+        "dice   " + "  ".join(f"{c}:{d}" for c, d in zip(LETTERS, fields["dice"], strict=False)),
+    ]
+    for z in range(1 if players == 1 else 2):
+        cells = fields[f"zone{z}"].split(",")
+        lines.append(f"zone {z}    a     b     c     d")
+        for row in reversed(range(len(cells) // 4)):
+            lines.append(f"  {row + 1}  " + " ".join(f"{c:>5}" for c in cells[row * 4 : row * 4 + 4]))
+    return lines
 
 
 GAME = HaniwaInfo(
