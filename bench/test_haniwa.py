@@ -11,10 +11,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from solver import _core
 from solver._core import haniwa as hw
 from solver.determinize.haniwa import HaniwaBelief
 
-ISMCTS_NODE_BYTES = 40  # sizeof(IsmctsNode), asserted in csrc/search/ismcts.hpp
+ISMCTS_NODE_BYTES = _core.ISMCTS_NODE_BYTES  # sizeof(IsmctsNode), asserted in csrc/search/ismcts.hpp
 
 
 def _report(benchmark: Any, **info: Any) -> None:
@@ -68,7 +69,7 @@ def test_ismcts_iterations_per_second(benchmark: Any, search_limits: Any) -> Non
     benchmark.pedantic(
         lambda: hw.State.ismcts(info, search_limits(nodes=100_000, seed=1), unseen=unseen, groups=groups), rounds=1
     )
-    # The tree adds at most one edge and one information-set node (40 bytes each) per iteration.
+    # The tree adds at most one edge and one information-set node (48 bytes each) per iteration.
     _report(benchmark, ismcts_node_bytes=ISMCTS_NODE_BYTES, max_tree_bytes_per_iteration=2 * ISMCTS_NODE_BYTES)
 
 

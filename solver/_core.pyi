@@ -10,6 +10,7 @@ import numpy.typing as npt
 NO_MOVE: int
 TT_ENTRY_BYTES: int
 MCTS_NODE_BYTES: int
+ISMCTS_NODE_BYTES: int
 
 class NotationError(ValueError): ...
 class IllegalMoveError(ValueError): ...
@@ -194,6 +195,7 @@ class _InformationSetState(_State):
         rollout: str = "auto",
         return_scale: float = 0.0,
         memory_mb: int = 256,
+        objective: str = "returns",
     ) -> SearchResult: ...
     @staticmethod
     def pimc(

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import click
 
 from .cli_haniwa import haniwa as haniwa_commands
-from .config import ALGOS, ROLLOUTS, Config, EngineConfig, load_config, parse_rule_flags
+from .config import ALGOS, OBJECTIVES, ROLLOUTS, Config, EngineConfig, load_config, parse_rule_flags
 from .games import GameInfo, get_game
 from .report.search import format_report, progress_line
 from .report.stats import MatchScore
@@ -93,6 +93,13 @@ def budget_options(f: F) -> F:
 
 def engine_options(f: F) -> F:
     """Budgets plus --algo, --threads, --seed, --hash and the MCTS settings."""
+    f = click.option(
+        "--objective",
+        type=click.Choice(OBJECTIVES),
+        default=None,
+        help="ISMCTS objective: returns (mean points), wins (win probability first, points break ties) or auto "
+        "(the game's default).",
+    )(f)
     f = click.option("--rollout", type=click.Choice(ROLLOUTS), default=None, help="MCTS rollout policy.")(f)
     f = click.option("--exploration", type=float, default=None, help="MCTS exploration constant.")(f)
     f = click.option("--hash", "hash_mb", type=int, default=None, help="Transposition table size in MB.")(f)
@@ -332,6 +339,7 @@ def _play_match(s: Setup, human: int, kwargs: dict[str, Any]) -> None:
     from .games.koikoi import Match
 
     match = Match(s.options, seed=s.config.engine.seed if kwargs.get("seed") is None else kwargs["seed"])
+    kwargs = _match_settings(s, kwargs)
     while not match.is_over():
         click.echo(f"--- deal {match.round + 1} of {match.rounds} (dealer: {s.game.player_name(match.dealer)}) ---")
         final = _play_loop(s.game, match.next_deal(), human, kwargs)
@@ -487,11 +495,18 @@ def selfplay_cmd(
     click.echo(score.summary("A"))
 
 
+def _match_settings(s: Setup, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Search settings for the deals of a match: ISMCTS takes the game's defaults for these rules (a match is
+    played for points, a single deal to be won) unless the settings name them."""
+    return {**s.game.ismcts_defaults(s.options), **kwargs} if kwargs["algo"] == "ismcts" else kwargs
+
+
 def _match_record(s: Setup, players: list[dict[str, Any]], seed: int) -> GameRecord:
     """One match of several deals (Koi-Koi `rounds`) between two engine settings, as a game record whose moves
     are the deals' moves and whose returns are the match scores."""
     from .games.koikoi import Match
 
+    players = [_match_settings(s, p) for p in players]
     match = Match(s.options, seed=seed)
     moves: list[str] = []
     start = s.game.notation(match.next_deal())
@@ -517,6 +532,12 @@ def _match_record(s: Setup, players: list[dict[str, Any]], seed: int) -> GameRec
     help="Deals (matches when the rules have rounds > 1), each played twice with the seats swapped (default 100).",
 )
 @click.option("--iterations", type=click.IntRange(min=1), default=10_000, help="Search iterations per decision.")
+@click.option(
+    "--objective",
+    type=click.Choice(OBJECTIVES),
+    default="auto",
+    help="Objective of the ISMCTS side: returns, wins, or auto (the game's default for these rules).",
+)
 @click.option("--seed", type=click.IntRange(min=0), default=0, help="Seed of the deals and the searches.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @common_options
@@ -525,6 +546,7 @@ def experiment_cmd(
     opponent: str,
     units: int,
     iterations: int,
+    objective: str,
     seed: int,
     as_json: bool,
     config_path: str | None,
@@ -540,7 +562,14 @@ def experiment_cmd(
     options = load_config(config_path).rules_for(info, parse_rule_flags(rules))
     with click.progressbar(length=units, label="experiment", file=sys.stderr) as bar:
         result = run_experiment(
-            opponent, units, iterations, seed, options, on_unit=lambda _k: bar.update(1), game=info.name
+            opponent,
+            units,
+            iterations,
+            seed,
+            options,
+            ismcts_options={} if objective == "auto" else {"objective": objective},
+            on_unit=lambda _k: bar.update(1),
+            game=info.name,
         )
     click.echo(json.dumps(result.to_dict()) if as_json else result.summary())
 

@@ -15,6 +15,7 @@ A configuration file is optional; every setting has a default. Layout::
     solver = true
     transpositions = false
     memory_mb = 256
+    objective = "auto"      # ISMCTS: "returns" (mean points), "wins" (win probability first), "auto" (the game's)
 
     [rules.connect4]        # rule options of one game (see `GameInfo.options`)
 
@@ -36,6 +37,7 @@ from .games import ALIASES, GAMES, GameInfo, get_game
 
 ALGOS = ("alphabeta", "mcts", "ismcts", "pimc")
 ROLLOUTS = ("random", "policy")
+OBJECTIVES = ("auto", "returns", "wins")
 DEFAULT_TIME_S = 2.0
 
 
@@ -59,6 +61,7 @@ class EngineConfig:
     solver: bool = True
     transpositions: bool = False
     memory_mb: int = 256
+    objective: str = "auto"
 
     def merged(self, **flags: Any) -> EngineConfig:
         """A copy with every flag that is not None applied (validated); flags win over the file."""
@@ -85,8 +88,11 @@ class EngineConfig:
                 memory_mb=self.memory_mb,
             )
         elif self.algo == "ismcts":
-            # ISMCTS keeps its own defaults (exploration 0.7, the game's rollout policy) unless they are changed.
+            # ISMCTS keeps the game's defaults (GameInfo.ismcts_defaults, else exploration 0.7 and the game's
+            # rollout policy) unless they are changed.
             kw["memory_mb"] = self.memory_mb
+            if self.objective != "auto":
+                kw["objective"] = self.objective
             if self.exploration != EngineConfig.exploration:
                 kw["exploration"] = self.exploration
             if self.rollout != EngineConfig.rollout:
@@ -161,6 +167,7 @@ _ENGINE_CHECKS: dict[str, Callable[[str, Any], Any]] = {
     "solver": _boolean,
     "transpositions": _boolean,
     "memory_mb": _number(int, 1),
+    "objective": _choice(OBJECTIVES),
 }
 assert set(_ENGINE_CHECKS) == {f.name for f in fields(EngineConfig)}
 

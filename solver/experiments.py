@@ -35,6 +35,7 @@ from typing import Any
 from . import _core
 from ._core import RuleOptionError
 from .determinize.haniwa import HaniwaBelief
+from .games import get_game
 from .games.haniwa import GAME as HANIWA
 from .games.koikoi import GAME, Match
 
@@ -275,15 +276,16 @@ class ExperimentResult:
     def summary(self) -> str:
         """A few lines for the terminal."""
         unit = "match" if self.rounds > 1 and self.game == "koikoi" else "deal"
+        units = "matches" if unit == "match" else "deals"
         games = self.wins + self.losses + self.draws
         return "\n".join(
             [
                 (f"{self.game}: " if self.game != "koikoi" else "")
                 + f"ismcts ({self.iterations} iterations) vs {self.opponent}, rules {self.rules}"
                 + (f", {self.rounds}-deal matches" if self.rounds > 1 and self.game == "koikoi" else "")
-                + f": {self.units} {unit}s x 2 seats = {games} games, seed {self.seed}",
+                + f": {self.units} {units} x 2 seats = {games} games, seed {self.seed}",
                 f"ismcts won {self.wins}, lost {self.losses}, drew {self.draws}",
-                f"win rate of non-drawn {unit}{'es' if self.rounds > 1 else 's'}: {self.win_rate.text()}",
+                f"win rate of non-drawn {units}: {self.win_rate.text()}",
                 f"mean point difference per {unit}: {self.mean_diff.text(2)}",
                 f"time: {self.seconds:.1f} s",
             ]
@@ -313,7 +315,7 @@ def run_experiment(
     if seed < 0:
         raise ValueError(f"seed: must be >= 0, got {seed}")
     rounds = GAME.rounds(options) if game == "koikoi" else int(HANIWA.check_options(options)["rounds"])
-    me = make_player("ismcts", iterations, ismcts_options, game)
+    me = make_player("ismcts", iterations, {**get_game(game).ismcts_defaults(options), **(ismcts_options or {})}, game)
     other = make_player(opponent, iterations, game=game)
     res = ExperimentResult(opponent, units, iterations, seed, setup.describe(options), rounds, game=game)
     start = time.perf_counter()

@@ -29,7 +29,7 @@ MCTS_OPTIONS = ("exploration", "rollout", "solver", "transpositions", "memory_mb
 ALGO_OPTIONS: dict[str, tuple[str, ...]] = {
     "alphabeta": (),
     "mcts": MCTS_OPTIONS,
-    "ismcts": ("exploration", "rollout", "return_scale", "memory_mb", "worlds"),
+    "ismcts": ("exploration", "rollout", "return_scale", "objective", "memory_mb", "worlds"),
     "pimc": ("num_worlds", "exact_plies", "exploration", "memory_mb", "worlds"),
 }
 DEFAULT_TIME_S = 2.0
@@ -194,7 +194,8 @@ def search(
     "alphabeta"); `time` (seconds), `nodes` and `depth` are budgets (the first reached ends the search; none given
     means DEFAULT_TIME_S seconds). MCTS takes the keyword options ``exploration``, ``rollout`` ("random" or
     "policy"), ``solver``, ``transpositions`` and ``memory_mb``; ISMCTS ``exploration``, ``rollout``,
-    ``return_scale`` and ``memory_mb``; PIMC ``num_worlds``, ``exact_plies``, ``exploration`` and ``memory_mb``.
+    ``return_scale``, ``objective`` ("returns" or "wins") and ``memory_mb``, defaulting to the game's
+    ``ismcts_defaults()`` (a single deal); PIMC ``num_worlds``, ``exact_plies``, ``exploration`` and ``memory_mb``.
     Both information-set searches accept ``worlds`` (an n x k integer array of explicit worlds) instead of the
     uniform belief sampled in C++. `on_progress` is called in the calling thread with each new :class:`Progress`.
     `control` (a ``_core.SearchControl``) lets another thread stop the search. Ctrl-C stops the search and returns
@@ -231,7 +232,7 @@ def _prepare(
     control = control if control is not None else _core.SearchControl()
     if algo in HIDDEN_ALGOS:
         view = information_state(state)
-        opts = dict(options)
+        opts = {**(view.game.ismcts_defaults() if algo == "ismcts" else {}), **options}
         worlds = opts.pop("worlds", None)
         belief: dict[str, Any] = (
             {"worlds": worlds} if worlds is not None else {"unseen": view.unseen, "groups": view.groups}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,7 @@ def test_no_file_means_defaults() -> None:
         solver=True,
         transpositions=False,
         memory_mb=256,
+        objective="auto",
     )
 
 
@@ -72,6 +74,7 @@ rollout = "policy"
 solver = false
 transpositions = true
 memory_mb = 128
+objective = "wins"
 """,
         )
     )
@@ -88,6 +91,7 @@ memory_mb = 128
         solver=False,
         transpositions=True,
         memory_mb=128,
+        objective="wins",
     )
     assert cfg.engine.search_kwargs() == {
         "algo": "mcts",
@@ -102,7 +106,10 @@ memory_mb = 128
         "solver": False,
         "transpositions": True,
         "memory_mb": 128,
-    }
+    }  # the ISMCTS objective applies to algo ismcts only
+    ismcts = replace(cfg.engine, algo="ismcts").search_kwargs()
+    assert (ismcts["objective"], ismcts["exploration"], ismcts["rollout"]) == ("wins", 0.8, "policy")
+    assert "objective" not in replace(cfg.engine, algo="ismcts", objective="auto").search_kwargs()
 
 
 def test_integer_time_is_accepted_and_alphabeta_gets_no_mcts_options() -> None:
@@ -134,11 +141,12 @@ def test_flags_win_over_the_file_and_none_means_not_given() -> None:
         ({"engine": {"rollout": "greedy"}}, "engine.rollout: 'greedy' is not one of 'random', 'policy'"),
         ({"engine": {"solver": "maybe"}}, "engine.solver: expected true or false, got 'maybe'"),
         ({"engine": {"exploration": -0.1}}, "engine.exploration: must be >= 0, got -0.1"),
+        ({"engine": {"objective": "points"}}, "engine.objective: 'points' is not one of 'auto', 'returns', 'wins'"),
         (
             {"engine": {"thread": 2}},
             "engine.thread: unknown key (allowed keys: algo, time, nodes, depth, "
             "threads, seed, hash_mb, exploration, rollout, solver, transpositions, "
-            "memory_mb)",
+            "memory_mb, objective)",
         ),
         ({"engine": 3}, "engine: expected a table of settings"),
         ({"search": {}}, "search: unknown section (allowed sections: engine, rules)"),

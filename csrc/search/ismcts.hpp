@@ -22,11 +22,19 @@
 // where it could have been played). Means are of the returns of the player who made the move (any number of
 // players, non-alternating turns).
 //
+// Objective: option `objective` says what the search maximises for each player.
+//   kReturns  the mean return (e.g. the expected point difference);
+//   kWins     the game won first, the return as a tie-break: utility = sign(return) + kWinTiebreak * return,
+//             i.e. P(win) - P(loss) plus a twentieth of the mean return. A move that wins more often is preferred
+//             to one that wins bigger but less often; between equally safe moves the larger return wins.
+// The statistics reported are the same for both (mean return, wins), only the selection differs.
+//
 // Value scale: returns may be point differences (Koi-Koi) rather than ±1. `scale` is the option return_scale when
 // set, else the running mean |return| of the root player over the iterations so far (1 until a non-zero return),
-// so the exploration constant c means the same for ±1 games and for games scored in points.
+// so the exploration constant c means the same for ±1 games and for games scored in points (with kWins: of the
+// utility).
 //
-// Memory: one fixed-capacity pool of 40-byte nodes per thread, allocated when the search starts; at most one edge
+// Memory: one fixed-capacity pool of 48-byte nodes per thread, allocated when the search starts; at most one edge
 // and one information-set node are added per iteration (siblings are linked). When the pool is full the tree stops growing and the iterations go
 // on over the existing tree. No allocation per iteration.
 //
@@ -58,7 +66,7 @@
 
 namespace kofun {
 
-// Node layout (40 bytes), for both kinds of node:
+// Node layout (48 bytes), for both kinds of node:
 //   total         double   edge: summed return of the player who made the move; information set: unused (0)
 //   key           uint64   information set: the observation key it stands for; edge: unused (0)
 //   visits        uint32
@@ -67,6 +75,7 @@ namespace kofun {
 //   sibling       uint32   next child of the same parent (0: none)
 //   move          uint32   edge: the move; information set: kNoMove
 //   wins          uint32   edge: visits whose game ended with a positive return for the player who made the move
+//   losses        uint32   edge: visits whose game ended with a negative return for that player
 struct IsmctsNode {
   double total;
   std::uint64_t key;
@@ -76,13 +85,18 @@ struct IsmctsNode {
   std::uint32_t sibling;
   std::uint32_t move;
   std::uint32_t wins;
+  std::uint32_t losses;
 };
-static_assert(sizeof(IsmctsNode) == 40, "ISMCTS node layout");
+static_assert(sizeof(IsmctsNode) == 48, "ISMCTS node layout");
+
+enum class IsmctsObjective : std::uint8_t { kReturns, kWins };
+inline constexpr double kWinTiebreak = 0.05;  // weight of the return next to the win/loss sign (kWins)
 
 struct IsmctsOptions {
   double exploration = 0.7;
   bool policy_rollouts = false;  // G::rollout_move instead of a uniform random legal move
   double return_scale = 0.0;     // 0: the running mean |return| (see the header comment)
+  IsmctsObjective objective = IsmctsObjective::kReturns;
   std::size_t memory_bytes = std::size_t{256} << 20;  // all threads together
 };
 
@@ -102,7 +116,7 @@ class Tree {
     capacity_ = std::max<std::size_t>(bytes / sizeof(IsmctsNode), G::kMaxMoves + 1);
     capacity_ = std::min<std::size_t>(capacity_, 0xFFFFFFF0u);
     pool_.reset(new IsmctsNode[capacity_]);
-    pool_[0] = IsmctsNode{0.0, 0, 0, 0, 0, 0, kNoMove, 0};
+    pool_[0] = IsmctsNode{0.0, 0, 0, 0, 0, 0, kNoMove, 0, 0};
     used_ = 1;
   }
 
@@ -151,6 +165,12 @@ class Tree {
     int mover;  // edge: the player who made its move; information set: -1
   };
 
+  // The summed utility of an edge for the player who made its move (see Objective).
+  double utility(const IsmctsNode& nd) const noexcept {
+    if (opt_.objective == IsmctsObjective::kReturns) return nd.total;
+    return static_cast<double>(nd.wins) - static_cast<double>(nd.losses) + kWinTiebreak * nd.total;
+  }
+
   double scale() const noexcept {
     if (opt_.return_scale > 0) return opt_.return_scale;
     return abs_sum_ > 0 ? abs_sum_ / static_cast<double>(iterations_ + 1) : 1.0;
@@ -171,7 +191,7 @@ class Tree {
 
   std::uint32_t add_child(std::uint32_t parent, Move m, std::uint64_t key) noexcept {
     const auto c = static_cast<std::uint32_t>(used_++);
-    pool_[c] = IsmctsNode{0.0, key, 0, m == kNoMove ? 0u : 1u, 0, pool_[parent].first_child, m, 0};
+    pool_[c] = IsmctsNode{0.0, key, 0, m == kNoMove ? 0u : 1u, 0, pool_[parent].first_child, m, 0, 0};
     pool_[parent].first_child = c;
     return c;
   }
@@ -194,7 +214,7 @@ class Tree {
       has_child[j] = true;
       ++tried;
       ++nd.avail;
-      const double v = nd.visits == 0 ? 1e300 : tables_.ucb(nd.total, nd.visits, c * tables_.sqrt_log(nd.avail));
+      const double v = nd.visits == 0 ? 1e300 : tables_.ucb(utility(nd), nd.visits, c * tables_.sqrt_log(nd.avail));
       if (v > best_score) {
         best_score = v;
         best = ch;
@@ -248,7 +268,8 @@ class Tree {
     uct::playout(s, rng_, opt_.policy_rollouts);
     std::array<double, kN> ret{};
     for (int p = 0; p < kN; ++p) ret[p] = s.returns(p);
-    abs_sum_ += std::abs(ret[root_player_]);
+    const double r = ret[root_player_];
+    abs_sum_ += opt_.objective == IsmctsObjective::kReturns ? std::abs(r) : (r != 0) + kWinTiebreak * std::abs(r);
     max_depth_ = std::max(max_depth_, edges);
     for (int i = len - 1; i >= 0; --i) {
       IsmctsNode& nd = pool_[path[i].node];
@@ -256,6 +277,7 @@ class Tree {
       if (path[i].mover >= 0) {
         nd.total += ret[path[i].mover];
         nd.wins += ret[path[i].mover] > 0;
+        nd.losses += ret[path[i].mover] < 0;
       }
     }
   }

@@ -76,6 +76,12 @@ class GameInfo:
         """Hidden-information games: a player's information state (others raise ValueError)."""
         raise ValueError(f"{self.name} has no hidden information")
 
+    def ismcts_defaults(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Hidden-information games: ISMCTS options this game is searched with unless the caller sets them
+        (e.g. its exploration constant and objective, tuned in strength experiments); `options` are the rule
+        options in force (a match may want another objective than a single deal)."""
+        return {}
+
     def describe_value(self, state: Any, result: Any) -> str:
         """The search value in the game's own terms (e.g. 'win in 3 turns'); the default is generic."""
         return describe_generic(result)

@@ -55,6 +55,10 @@ def card_names(cards: list[int]) -> str:
     return " ".join(kk.CARD_NAMES[c] for c in cards) or "-"
 
 
+#: ISMCTS exploration constant for Koi-Koi (0.7, the generic default, wins fewer deals: docs/koikoi.md).
+ISMCTS_EXPLORATION = 1.4
+
+
 class KoikoiInfo(GameInfo):
     """Koi-Koi as the front end sees it."""
 
@@ -69,6 +73,12 @@ class KoikoiInfo(GameInfo):
         if opts["koikoi_double"]:
             rules.koikoi_double = True
         return rules
+
+    def ismcts_defaults(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Exploration 1.4; a single deal is played to be won (objective 'wins': the deal-win probability
+        first, points as a tie-break), a match of several deals for points (objective 'returns'). Measured in
+        docs/koikoi.md (Strength)."""
+        return {"exploration": ISMCTS_EXPLORATION, "objective": "wins" if self.rounds(options) == 1 else "returns"}
 
     def rounds(self, options: Mapping[str, Any] | None = None) -> int:
         """Deals in a match under `options`."""

@@ -79,6 +79,43 @@ def test_finds_the_winning_capture_then_stops(algo: str) -> None:
     assert r.best_move == "stop" and r.value == values["stop"] == 6.0 and values["koikoi"] < 6.0
 
 
+# Player 0 has just made five ribbons (1 point) and decides. Stopping wins 1 point for sure. After a koi-koi,
+# 8b captures the rest of August next turn (nobody else can hold an August card) for three brights: 7 points -
+# unless player 1, with 9 chaff in its pile and chaff on the table, raises its total first and stops.
+def _stop_or_gamble() -> Any:
+    s = position(
+        hand0="5r 8b 2c2 3c2",
+        hand1="11a 11r 12b 10a",
+        table="5c1 8c1 8c2 8a 2c1 11c 12c2 3c1",
+        pile0="1b 3b 4r 7r 6r 10r 7c2",
+        pile1="2a 4a 1c1 1c2 6c1 6c2 7c1 9c1 9c2",
+        stock_top="4c1",
+    )
+    s.play("play 5r")
+    assert (s.phase, s.to_move(), s.total(0), s.total(1)) == ("decide", 0, 1, 0)
+    return s
+
+
+def test_objective_returns_gambles_for_points_and_wins_takes_the_sure_deal() -> None:
+    s = _stop_or_gamble()
+    for seed in (1, 2):
+        by_points = solver.search(s, algo="ismcts", nodes=20000, seed=seed, objective="returns")
+        lines = {m.move: m for m in by_points.moves}
+        assert by_points.best_move == "koikoi"
+        assert lines["stop"].value == 1.0 and lines["stop"].win_rate == 1.0
+        assert lines["koikoi"].value > 2.0 and lines["koikoi"].win_rate < 0.9  # more points, riskier
+        by_wins = solver.search(s, algo="ismcts", nodes=20000, seed=seed, objective="wins")
+        assert by_wins.best_move == "stop" and by_wins.value == 1.0
+        # the Koi-Koi default for a single deal is the deal-win objective
+        assert solver.search(s, algo="ismcts", nodes=20000, seed=seed).best_move == "stop"
+
+
+def test_koikoi_search_defaults_single_deal_for_wins_match_for_points() -> None:
+    assert GAME.ismcts_defaults() == {"exploration": 1.4, "objective": "wins"}
+    assert GAME.ismcts_defaults({"preset": "nintendo"}) == {"exploration": 1.4, "objective": "returns"}
+    assert GAME.ismcts_defaults({"rounds": 3}) == {"exploration": 1.4, "objective": "returns"}
+
+
 def test_never_peeks_two_worlds_same_view_same_result() -> None:
     for seed in (3, 8):
         s = kk.State.deal(seed)
@@ -179,6 +216,8 @@ def test_bad_inputs() -> None:
         kk.State.ismcts(info, lim, **belief, exploration=-1.0)
     with pytest.raises(ValueError, match="rollout must be 'auto', 'random' or 'policy'"):
         kk.State.ismcts(info, lim, **belief, rollout="smart")
+    with pytest.raises(ValueError, match="objective must be 'returns' or 'wins', got 'points'"):
+        kk.State.ismcts(info, lim, **belief, objective="points")
     with pytest.raises(ValueError, match="num_worlds must be in"):
         kk.State.pimc(info, lim, **belief, num_worlds=0)
     with pytest.raises(ValueError, match="needs a full state"):

@@ -16,6 +16,7 @@ LOSS = _core.Proof.LOSS
 
 def test_node_size() -> None:
     assert _core.MCTS_NODE_BYTES == 24
+    assert _core.ISMCTS_NODE_BYTES == 48
 
 
 def test_finds_and_proves_win_in_one_for_first_player() -> None:
