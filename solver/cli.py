@@ -538,6 +538,12 @@ def _match_record(s: Setup, players: list[dict[str, Any]], seed: int) -> GameRec
     default="auto",
     help="Objective of the ISMCTS side: returns, wins, or auto (the game's default for these rules).",
 )
+@click.option(
+    "--peek",
+    type=click.Choice(("none", "hand", "all")),
+    default="none",
+    help="Unfair reference runs (Koi-Koi): let the ISMCTS side see the opponent's hand, or every hidden card.",
+)
 @click.option("--seed", type=click.IntRange(min=0), default=0, help="Seed of the deals and the searches.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @common_options
@@ -547,6 +553,7 @@ def experiment_cmd(
     units: int,
     iterations: int,
     objective: str,
+    peek: str,
     seed: int,
     as_json: bool,
     config_path: str | None,
@@ -570,6 +577,7 @@ def experiment_cmd(
             ismcts_options={} if objective == "auto" else {"objective": objective},
             on_unit=lambda _k: bar.update(1),
             game=info.name,
+            peek=peek,
         )
     click.echo(json.dumps(result.to_dict()) if as_json else result.summary())
 

@@ -13,6 +13,11 @@ Players (each sees only its own information state, as at a real table):
           margin, ties at random (``State.greedy_move``, documented in ``docs/haniwa.md``).
 A decision with a single legal move is played without searching.
 
+Reference measurements (unfair, Koi-Koi only): ``peek="hand"`` gives the ISMCTS side the opponent's true hand
+(the stock order stays unknown: 1,024 worlds, the stock shuffled); ``peek="all"`` gives it the whole deal (one
+world, the true one). They bound what better inference about the opponent's hand, or perfect knowledge, would be
+worth with the same search; the AI itself never peeks.
+
 The game-specific parts (dealing, the belief handed to the searches, the greedy player) are a :class:`GameSetup`
 per game (:data:`GAMES`); the driver is shared. In Haniwa with 4 players the ISMCTS team holds seats 0 and 2 (or 1
 and 3 in the swapped game), each seat searching its own information state; solo has no opponent.
@@ -31,6 +36,8 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+import numpy as np
 
 from . import _core
 from ._core import RuleOptionError
@@ -110,6 +117,26 @@ class GameSetup:
     belief: Callable[[Any], tuple[str, dict[str, Any]]]  # full state -> (mover's information state, belief kwargs)
     greedy: Chooser
     describe: Callable[[Mapping[str, Any] | None], str]  # the rules, for the summary
+    # (full state, what to reveal: "hand" | "all", seed) -> explicit worlds for the unfair reference players
+    peek: Callable[[Any, str, int], Any] | None = None
+
+
+PEEKS = ("none", "hand", "all")
+PEEK_WORLDS = 1024
+
+
+def _koikoi_peek(state: Any, what: str, seed: int) -> Any:
+    """Worlds revealing the opponent's true hand (stock shuffled) or, with "all", the true world only."""
+    hand = list(state.hand(1 - state.to_move()))
+    stock = list(state.stock)
+    if what == "all":
+        return np.array([hand + stock], dtype=np.int32)
+    rng = random.Random(seed)
+    rows = []
+    for _ in range(PEEK_WORLDS):
+        rng.shuffle(stock)
+        rows.append(hand + stock)
+    return np.array(rows, dtype=np.int32)
 
 
 def _haniwa_deal(options: Mapping[str, Any] | None, seed: int) -> Any:
@@ -133,6 +160,7 @@ GAMES: dict[str, GameSetup] = {
         _belief,
         lambda state, seed: greedy_move(state),
         lambda options: str(GAME.rules(options)),
+        _koikoi_peek,
     ),
     "haniwa": GameSetup(
         "haniwa",
@@ -152,10 +180,17 @@ def game_setup(game: str) -> GameSetup:
     return GAMES[game]
 
 
-def make_player(kind: str, iterations: int, options: Mapping[str, Any] | None = None, game: str = "koikoi") -> Chooser:
-    """A player choosing moves for whoever is to move: 'ismcts', 'pimc', 'random' or 'greedy'."""
+def make_player(
+    kind: str, iterations: int, options: Mapping[str, Any] | None = None, game: str = "koikoi", peek: str = "none"
+) -> Chooser:
+    """A player choosing moves for whoever is to move: 'ismcts', 'pimc', 'random' or 'greedy'. `options` are
+    search options; `peek` ("hand" / "all") makes an unfair ISMCTS reference player (see the module notes)."""
     opts = dict(options or {})
     setup = game_setup(game)
+    if peek not in PEEKS:
+        raise ValueError(f"peek: {peek!r} is not one of {', '.join(map(repr, PEEKS))}")
+    if peek != "none" and (kind != "ismcts" or setup.peek is None):
+        raise ValueError(f"peek: only the {', '.join(g for g, s in GAMES.items() if s.peek)} ISMCTS player can peek")
     belief_of, core = setup.belief, setup.core
 
     def single(state: Any) -> int | None:
@@ -173,6 +208,8 @@ def make_player(kind: str, iterations: int, options: Mapping[str, Any] | None = 
             if only is not None:
                 return only
             info, belief = belief_of(state)
+            if peek != "none" and setup.peek is not None:
+                belief = {"worlds": setup.peek(state, peek, seed)}
             return core.State.ismcts(info, _limits(iterations, seed), **belief, **opts).best_move
 
         return ismcts
@@ -254,6 +291,8 @@ class ExperimentResult:
     diffs: list[float] = field(default_factory=list)  # ISMCTS minus opponent, per game
     seconds: float = 0.0
     game: str = "koikoi"
+    search: dict[str, Any] = field(default_factory=dict)  # the ISMCTS options used (game defaults included)
+    peek: str = "none"  # "hand" / "all": an unfair reference run (see the module notes)
 
     @property
     def win_rate(self) -> Interval:
@@ -278,10 +317,13 @@ class ExperimentResult:
         unit = "match" if self.rounds > 1 and self.game == "koikoi" else "deal"
         units = "matches" if unit == "match" else "deals"
         games = self.wins + self.losses + self.draws
+        settings = "".join(f", {k} {v}" for k, v in sorted(self.search.items()))
+        peeking = {"none": "", "hand": " PEEKING AT THE OPPONENT'S HAND", "all": " PEEKING AT EVERY HIDDEN CARD"}
         return "\n".join(
             [
                 (f"{self.game}: " if self.game != "koikoi" else "")
-                + f"ismcts ({self.iterations} iterations) vs {self.opponent}, rules {self.rules}"
+                + f"ismcts ({self.iterations} iterations{settings}){peeking[self.peek]} vs {self.opponent}, "
+                + f"rules {self.rules}"
                 + (f", {self.rounds}-deal matches" if self.rounds > 1 and self.game == "koikoi" else "")
                 + f": {self.units} {units} x 2 seats = {games} games, seed {self.seed}",
                 f"ismcts won {self.wins}, lost {self.losses}, drew {self.draws}",
@@ -301,10 +343,12 @@ def run_experiment(
     ismcts_options: Mapping[str, Any] | None = None,
     on_unit: Callable[[int], None] | None = None,
     game: str = "koikoi",
+    peek: str = "none",
 ) -> ExperimentResult:
     """ISMCTS against `opponent` on `units` deals of `game` (Koi-Koi: matches when the rules have rounds > 1;
-    a Haniwa two-round match is one deal), each played twice with the seats swapped. `on_unit(k)` is called after
-    each pair."""
+    a Haniwa two-round match is one deal), each played twice with the seats swapped. `ismcts_options` override
+    the game's ISMCTS defaults; `peek` makes the ISMCTS side an unfair reference player. `on_unit(k)` is called
+    after each pair."""
     setup = game_setup(game)
     if opponent not in OPPONENTS:
         raise ValueError(f"opponent: {opponent!r} is not one of {', '.join(map(repr, OPPONENTS))}")
@@ -315,9 +359,12 @@ def run_experiment(
     if seed < 0:
         raise ValueError(f"seed: must be >= 0, got {seed}")
     rounds = GAME.rounds(options) if game == "koikoi" else int(HANIWA.check_options(options)["rounds"])
-    me = make_player("ismcts", iterations, {**get_game(game).ismcts_defaults(options), **(ismcts_options or {})}, game)
+    search = {**get_game(game).ismcts_defaults(options), **(ismcts_options or {})}
+    me = make_player("ismcts", iterations, search, game, peek)
     other = make_player(opponent, iterations, game=game)
-    res = ExperimentResult(opponent, units, iterations, seed, setup.describe(options), rounds, game=game)
+    res = ExperimentResult(
+        opponent, units, iterations, seed, setup.describe(options), rounds, game=game, search=search, peek=peek
+    )
     start = time.perf_counter()
     for k in range(units):
         unit_seed = seed * 100_003 + k

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from solver._core import koikoi as kk
 from solver.cli import main
-from solver.experiments import card_value, greedy_move
+from solver.experiments import GAMES, card_value, greedy_move, make_player
 
 
 def _run(*args: str, stdin: str | None = None) -> str:
@@ -66,8 +67,41 @@ def test_experiment_tiny_run_is_reproducible() -> None:
     assert a == b
     assert (a["units"], a["wins"] + a["losses"] + a["draws"], len(a["diffs"])) == (2, 4, 4)
     assert a["wins"] == sum(d > 0 for d in a["diffs"]) and a["losses"] == sum(d < 0 for d in a["diffs"])
+    assert (a["search"], a["peek"]) == ({"exploration": 1.4, "objective": "wins"}, "none")  # the game's defaults
     text = _run(*args)
-    assert "ismcts (300 iterations) vs greedy" in text and "95% CI" in text
+    assert "ismcts (300 iterations, exploration 1.4, objective wins) vs greedy" in text and "95% CI" in text
+
+
+def test_experiment_objective_and_peeking_reference_runs() -> None:
+    base = ("experiment", "koikoi", "--games", "1", "--iterations", "200", "--json")
+    out = json.loads(_run(*base, "--objective", "returns").splitlines()[-1])
+    assert out["search"] == {"exploration": 1.4, "objective": "returns"}
+    out = json.loads(_run(*base, "--rule", "rounds=2").splitlines()[-1])
+    assert out["search"] == {"exploration": 1.4, "objective": "returns"}  # a match is played for points
+    out = json.loads(_run(*base, "--peek", "all").splitlines()[-1])
+    assert out["peek"] == "all"
+    assert "PEEKING AT THE OPPONENT'S HAND vs greedy" in _run(*base[:-1], "--peek", "hand")
+    result = CliRunner().invoke(main, ["experiment", "haniwa", "--games", "1", "--peek", "hand"])
+    assert result.exit_code != 0 and "only the koikoi ISMCTS player can peek" in result.output
+
+
+def test_peeking_worlds_reveal_exactly_what_they_say() -> None:
+    s = kk.State.deal(5)
+    me = s.to_move()
+    info = s.information_state(me)
+    peek = GAMES["koikoi"].peek
+    assert peek is not None
+    (everything,) = peek(s, "all", 1)
+    assert kk.State.from_world(info, everything) == s
+    rows = peek(s, "hand", 1)
+    assert rows.shape == (1024, 32) and (rows == peek(s, "hand", 1)).all()
+    hand, stock = sorted(s.hand(1 - me)), sorted(s.stock)
+    assert all(sorted(r[:8]) == hand and sorted(r[8:]) == stock for r in rows.tolist())
+    assert len({tuple(r[8:]) for r in rows.tolist()}) > 1000  # the stock order stays unknown
+    with pytest.raises(ValueError, match="peek: 'cards' is not one of 'none', 'hand', 'all'"):
+        make_player("ismcts", 10, peek="cards")
+    with pytest.raises(ValueError, match="can peek"):
+        make_player("pimc", 10, peek="hand")
 
 
 def test_greedy_baseline_takes_the_most_valuable_capture_and_stops() -> None:
