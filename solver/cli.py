@@ -178,11 +178,17 @@ class LiveDisplay:
             click.echo()
 
 
+def with_game_defaults(s: Setup, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Search settings with the game's ISMCTS defaults for the rules in force (e.g. Koi-Koi: a match is played
+    for points, a single deal to be won) under whatever the settings name."""
+    return {**s.game.ismcts_defaults(s.options), **kwargs} if kwargs.get("algo") == "ismcts" else kwargs
+
+
 def _run_search(fn: Callable[..., SearchReport], s: Setup, as_json: bool, **flags: Any) -> None:
     flags["algo"] = algo_for(s.game, s.config, flags.get("algo"))
     engine = engine_settings(s.config, **flags)
     live = None if as_json else LiveDisplay()
-    report = fn(s.state, on_progress=live, **engine.search_kwargs())
+    report = fn(s.state, on_progress=live, **with_game_defaults(s, engine.search_kwargs()))
     if live is not None:
         live.finish()
     if as_json:
@@ -326,6 +332,7 @@ def play_cmd(
     algo = ai_algo(s.game, s.config, algo)
     kwargs = engine_settings(s.config, algo=algo, seed=seed, **budget).search_kwargs()
     kwargs.update(time=budget.get("time"), nodes=budget.get("nodes"), depth=None)  # replaces the file's
+    kwargs = with_game_defaults(s, kwargs)
     rounds = getattr(s.game, "rounds", None)
     if position is None and rounds is not None and rounds(s.options) > 1:
         _play_match(s, 0 if human_first else 1, kwargs)
@@ -339,7 +346,6 @@ def _play_match(s: Setup, human: int, kwargs: dict[str, Any]) -> None:
     from .games.koikoi import Match
 
     match = Match(s.options, seed=s.config.engine.seed if kwargs.get("seed") is None else kwargs["seed"])
-    kwargs = _match_settings(s, kwargs)
     while not match.is_over():
         click.echo(f"--- deal {match.round + 1} of {match.rounds} (dealer: {s.game.player_name(match.dealer)}) ---")
         final = _play_loop(s.game, match.next_deal(), human, kwargs)
@@ -445,8 +451,8 @@ def selfplay_cmd(
     """Engine A against engine B, alternating colours; prints A's wins, draws, losses and score."""
     s = setup(game, None, config_path, rules, seed)
     base = engine_settings(s.config, time=time, nodes=nodes, depth=depth, seed=seed)
-    a = base.merged(algo=algo_for(s.game, s.config, algo_a)).search_kwargs()
-    b = base.merged(algo=algo_for(s.game, s.config, algo_b)).search_kwargs()
+    a = with_game_defaults(s, base.merged(algo=algo_for(s.game, s.config, algo_a)).search_kwargs())
+    b = with_game_defaults(s, base.merged(algo=algo_for(s.game, s.config, algo_b)).search_kwargs())
     records = []
     wins = draws = losses = 0
     rounds = getattr(s.game, "rounds", None)
@@ -495,18 +501,11 @@ def selfplay_cmd(
     click.echo(score.summary("A"))
 
 
-def _match_settings(s: Setup, kwargs: dict[str, Any]) -> dict[str, Any]:
-    """Search settings for the deals of a match: ISMCTS takes the game's defaults for these rules (a match is
-    played for points, a single deal to be won) unless the settings name them."""
-    return {**s.game.ismcts_defaults(s.options), **kwargs} if kwargs["algo"] == "ismcts" else kwargs
-
-
 def _match_record(s: Setup, players: list[dict[str, Any]], seed: int) -> GameRecord:
     """One match of several deals (Koi-Koi `rounds`) between two engine settings, as a game record whose moves
     are the deals' moves and whose returns are the match scores."""
     from .games.koikoi import Match
 
-    players = [_match_settings(s, p) for p in players]
     match = Match(s.options, seed=seed)
     moves: list[str] = []
     start = s.game.notation(match.next_deal())

@@ -62,3 +62,20 @@ def position(
 def moves(state: Any) -> list[str]:
     """The legal moves in notation, sorted."""
     return sorted(state.move_to_string(m) for m in state.legal_moves())
+
+
+# Player 0 has just made five ribbons (1 point) and decides. Stopping wins 1 point for sure. After a koi-koi,
+# 8b captures the rest of August next turn (nobody else can hold an August card) for three brights: 7 points -
+# unless player 1, with 9 chaff in its pile and chaff on the table, raises its total first and stops.
+def stop_or_gamble() -> Any:
+    s = position(
+        hand0="5r 8b 2c2 3c2",
+        hand1="11a 11r 12b 10a",
+        table="5c1 8c1 8c2 8a 2c1 11c 12c2 3c1",
+        pile0="1b 3b 4r 7r 6r 10r 7c2",
+        pile1="2a 4a 1c1 1c2 6c1 6c2 7c1 9c1 9c2",
+        stock_top="4c1",
+    )
+    s.play("play 5r")
+    assert (s.phase, s.to_move(), s.total(0), s.total(1)) == ("decide", 0, 1, 0)
+    return s

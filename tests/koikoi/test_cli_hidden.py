@@ -6,6 +6,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from kk_helpers import stop_or_gamble
 
 from solver._core import koikoi as kk
 from solver.cli import main
@@ -70,6 +71,15 @@ def test_experiment_tiny_run_is_reproducible() -> None:
     assert (a["search"], a["peek"]) == ({"exploration": 1.4, "objective": "wins"}, "none")  # the game's defaults
     text = _run(*args)
     assert "ismcts (300 iterations, exploration 1.4, objective wins) vs greedy" in text and "95% CI" in text
+
+
+def test_best_move_plays_a_deal_to_win_it_and_a_match_deal_for_points() -> None:
+    s = stop_or_gamble()
+    args = ("best-move", "koikoi", s.to_string(), "--nodes", "20000", "--seed", "1", "--json")
+    assert json.loads(_run(*args).splitlines()[-1])["best_move"] == "stop"  # a single deal: the sure win
+    for extra in (("--rule", "rounds=2"), ("--objective", "returns")):  # a deal of a match, or asked for points
+        assert json.loads(_run(*args, *extra).splitlines()[-1])["best_move"] == "koikoi"
+    assert json.loads(_run(*args, "--rule", "rounds=2", "--objective", "wins").splitlines()[-1])["best_move"] == "stop"
 
 
 def test_experiment_objective_and_peeking_reference_runs() -> None:

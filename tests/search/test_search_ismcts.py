@@ -16,7 +16,7 @@ from solver._core import koikoi as kk
 from solver.games.koikoi import GAME
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "koikoi"))
-from kk_helpers import position
+from kk_helpers import position, stop_or_gamble
 
 
 def _limits(nodes: int, seed: int = 0, threads: int = 1) -> Any:
@@ -79,25 +79,8 @@ def test_finds_the_winning_capture_then_stops(algo: str) -> None:
     assert r.best_move == "stop" and r.value == values["stop"] == 6.0 and values["koikoi"] < 6.0
 
 
-# Player 0 has just made five ribbons (1 point) and decides. Stopping wins 1 point for sure. After a koi-koi,
-# 8b captures the rest of August next turn (nobody else can hold an August card) for three brights: 7 points -
-# unless player 1, with 9 chaff in its pile and chaff on the table, raises its total first and stops.
-def _stop_or_gamble() -> Any:
-    s = position(
-        hand0="5r 8b 2c2 3c2",
-        hand1="11a 11r 12b 10a",
-        table="5c1 8c1 8c2 8a 2c1 11c 12c2 3c1",
-        pile0="1b 3b 4r 7r 6r 10r 7c2",
-        pile1="2a 4a 1c1 1c2 6c1 6c2 7c1 9c1 9c2",
-        stock_top="4c1",
-    )
-    s.play("play 5r")
-    assert (s.phase, s.to_move(), s.total(0), s.total(1)) == ("decide", 0, 1, 0)
-    return s
-
-
 def test_objective_returns_gambles_for_points_and_wins_takes_the_sure_deal() -> None:
-    s = _stop_or_gamble()
+    s = stop_or_gamble()
     for seed in (1, 2):
         by_points = solver.search(s, algo="ismcts", nodes=20000, seed=seed, objective="returns")
         lines = {m.move: m for m in by_points.moves}
