@@ -45,7 +45,13 @@ template <Game G>
 py::class_<G> bind_game(py::module_& m, const char* doc) {
   py::class_<G> cls(m, "State", doc);
   cls.def_static("parse", &G::parse, py::arg("notation"), "Parse a position from its notation.")
-      .def_property_readonly_static("num_players", [](py::object) { return G::kNumPlayers; })
+      .def_property_readonly(
+          "num_players",
+          [](const G& g) {
+            if constexpr (requires { g.num_players(); }) return static_cast<int>(g.num_players());
+            else return G::kNumPlayers;
+          },
+          "Players in this game (a game with modes, e.g. Haniwa solo / 2 / 4 players, counts its mode's).")
       .def("to_move", &G::to_move, "Index of the player who chooses the next move.")
       .def("is_terminal", &G::is_terminal)
       .def("legal_moves", &legal_move_vector<G>, "Legal moves as integers (empty when the game is over).")

@@ -83,7 +83,6 @@ void bind_haniwa(py::module_& m) {
                  "A new game with the whole tile set in draw order (kinds 0..11).")
       .def_static("deal", [](const Rules& r, std::uint64_t seed) { return State::deal(intern_rules(r), seed); },
                   py::arg("rules"), py::arg("seed"), "A random world dealt from `seed`.")
-      .def("num_players_in_game", &State::num_players, "1 (solo) or 2.")
       .def("score", &State::score, py::arg("player"))
       .def("breakdown", &State::breakdown, py::arg("player"))
       .def("phase", [](const State& s) {

@@ -32,7 +32,7 @@ from .search import (
     has_hidden_information,
     play_game,
     search,
-    winner_of,
+    winners_of,
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -365,6 +365,16 @@ def _shown(game: GameInfo, state: Any, human: int) -> str:
     return game.render(state)
 
 
+def result_text(game: GameInfo, state: Any, human: int) -> str:
+    """The result line of a finished game for the human in seat `human` (a team wins together)."""
+    winners = winners_of(state)
+    if not winners:
+        return "result: draw"
+    names = " and ".join(game.player_name(p) for p in winners)
+    who = "you win" if human in winners else "the AI wins"
+    return f"result: {names} win{'s' if len(winners) == 1 else ''} ({who})"
+
+
 def _play_loop(game: GameInfo, state: Any, human: int, kwargs: dict[str, Any]) -> Any:
     """Plays one game at the terminal; returns the final state, or None when the human quits."""
     history: list[Any] = []
@@ -407,12 +417,7 @@ def _play_loop(game: GameInfo, state: Any, human: int, kwargs: dict[str, Any]) -
             history.append(state)
             state = after
             click.echo(_shown(game, state, human))
-    winner = winner_of(state)
-    if winner is None:
-        click.echo("result: draw")
-    else:
-        who = "you win" if winner == human else "the AI wins"
-        click.echo(f"result: {game.player_name(winner)} wins ({who})")
+    click.echo(result_text(game, state, human))
     if has_hidden_information(game):
         click.echo(game.render(state))
     click.echo(f"final position: {game.notation(state)}")
@@ -448,8 +453,14 @@ def selfplay_cmd(
     config_path: str | None,
     rules: Sequence[str],
 ) -> None:
-    """Engine A against engine B, alternating colours; prints A's wins, draws, losses and score."""
+    """Engine A against engine B, alternating colours; prints A's wins, draws, losses and score.
+
+    With teams (Haniwa with 4 players) each engine plays every seat of its team and the sides alternate."""
     s = setup(game, None, config_path, rules, seed)
+    seats = s.state.num_players
+    if seats < 2:
+        raise click.UsageError(f"selfplay: {s.game.name} with these rules has a single player")
+    team = s.state.team_of if hasattr(s.state, "team_of") else (lambda seat: seat)
     base = engine_settings(s.config, time=time, nodes=nodes, depth=depth, seed=seed)
     a = with_game_defaults(s, base.merged(algo=algo_for(s.game, s.config, algo_a)).search_kwargs())
     b = with_game_defaults(s, base.merged(algo=algo_for(s.game, s.config, algo_b)).search_kwargs())
@@ -460,16 +471,16 @@ def selfplay_cmd(
     with click.progressbar(range(n_games), label="selfplay", file=sys.stderr) as bar:
         try:
             for i in bar:
-                a_player = i % 2
-                players = [a, b] if a_player == 0 else [b, a]
+                a_player = i % 2  # the side (seat, or team) of engine A
+                players = [a if team(seat) == a_player else b for seat in range(seats)]
                 if match_rounds > 1:
                     record = _match_record(s, players, base.seed + i // 2)
                 else:
                     start = s.game.new(s.options, base.seed + i // 2)
                     record = play_game(start, players, seed=base.seed + i // 2, opening_plies=opening_plies)
-                if record.winner is None:
+                if not record.winners:
                     draws += 1
-                elif record.winner == a_player:
+                elif team(record.winners[0]) == a_player:
                     wins += 1
                 else:
                     losses += 1
@@ -515,7 +526,8 @@ def _match_record(s: Setup, players: list[dict[str, Any]], seed: int) -> GameRec
         match.record(s.game.parse(deal.final))
     scores = [float(x) for x in match.scores]
     winner = None if scores[0] == scores[1] else int(scores[1] > scores[0])
-    return GameRecord(s.game.name, start, moves, f"match scores {scores[0]:g}-{scores[1]:g}", scores, winner)
+    final = f"match scores {scores[0]:g}-{scores[1]:g}"
+    return GameRecord(s.game.name, start, moves, final, scores, winner, [] if winner is None else [winner])
 
 
 @main.command("experiment")

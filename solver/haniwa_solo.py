@@ -310,7 +310,7 @@ def best_turn(
 ) -> list[TurnChoice]:
     """The valued plans of the current turn of a solo `state`, best first (the stock is used as a multiset)."""
     PolicySettings(samples, candidates, time_per_turn).check()
-    if state.num_players_in_game() != 1:
+    if state.num_players != 1:
         raise RuleOptionError("haniwa solo: the position is not a solo game (players=1)")
     if state.is_terminal():
         raise RuleOptionError("haniwa solo: the game is over; there is no turn to play")

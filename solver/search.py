@@ -513,7 +513,8 @@ class GameRecord:
     moves: list[str]
     final: str
     returns: list[float]
-    winner: int | None  # None for a draw or an unfinished game
+    winner: int | None  # None for a draw, an unfinished game or a shared win (see winners)
+    winners: list[int] = field(default_factory=list)  # everyone on the highest return (a team); [] for a draw
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON."""
@@ -522,11 +523,19 @@ class GameRecord:
 
 def winner_of(state: Any) -> int | None:
     """The player with the strictly highest return of a finished game, else None."""
+    winners = winners_of(state)
+    return winners[0] if len(winners) == 1 else None
+
+
+def winners_of(state: Any) -> list[int]:
+    """The players sharing the highest return of a finished game (e.g. both partners of a winning team); empty
+    while the game goes on and after a draw (every player on the same return)."""
     if not state.is_terminal():
-        return None
+        return []
     returns = [state.returns(p) for p in range(state.num_players)]
     best = max(returns)
-    return returns.index(best) if returns.count(best) == 1 else None
+    winners = [p for p, r in enumerate(returns) if r == best]
+    return [] if len(winners) == len(returns) else winners
 
 
 def play_game(
@@ -576,4 +585,5 @@ def play_game(
         final=game.notation(s),
         returns=[s.returns(p) for p in range(s.num_players)],
         winner=winner_of(s),
+        winners=winners_of(s),
     )

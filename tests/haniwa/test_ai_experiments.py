@@ -118,3 +118,25 @@ def test_four_player_and_cli_experiments() -> None:
     assert "haniwa: ismcts (150 iterations) vs random" in text and "95% CI" in text
     bad = CliRunner().invoke(main, ["experiment", "connect4", "--games", "1"])
     assert bad.exit_code != 0 and "no strength experiments" in bad.output
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_selfplay_sides_are_seats_or_teams(players: int) -> None:
+    args = ["selfplay", "haniwa", "--rule", f"players={players}", "--games", "2", "--nodes", "150", "--json"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output.splitlines()[-1])
+    assert out["wins"] + out["draws"] + out["losses"] == 2
+    wins = draws = 0
+    for r in out["records"]:
+        assert len(r["returns"]) == players
+        if players == 4:  # partners share the team's margin and win together
+            assert r["returns"][0] == r["returns"][2] and r["returns"][1] == r["returns"][3]
+            assert r["winners"] in ([], [0, 2], [1, 3]) and r["winner"] is None
+        else:
+            assert r["winners"] in ([], [0], [1]) and r["winner"] == (r["winners"][0] if r["winners"] else None)
+        wins += bool(r["winners"]) and r["winners"][0] % 2 == r["a_player"]
+        draws += not r["winners"]
+    assert (out["wins"], out["draws"]) == (wins, draws)
+    solo = CliRunner().invoke(main, ["selfplay", "haniwa", "--rule", "players=1", "--games", "1"])
+    assert solo.exit_code == 2 and "selfplay: haniwa with these rules has a single player" in solo.output

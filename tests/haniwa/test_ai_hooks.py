@@ -15,7 +15,7 @@ STATES = [s for s in random_states(6, seed=11) if not s.is_terminal()]
 
 
 def views(state: haniwa.State) -> list[int]:
-    return list(range(state.num_players_in_game()))
+    return list(range(state.num_players))
 
 
 def test_fast_worlds_equal_from_world_in_every_mode() -> None:
@@ -50,7 +50,7 @@ def test_search_world_stream_equals_from_world() -> None:
 
 
 def test_two_round_worlds_without_the_seed_slot_derive_the_seed() -> None:
-    s = next(x for x in STATES if x.num_players_in_game() == 2 and "rounds=2" in str(x))
+    s = next(x for x in STATES if x.num_players == 2 and "rounds=2" in str(x))
     world = s.hidden_world(0)
     info = s.information_state(0)
     a = haniwa.State.from_world(info, world[:-1])

@@ -16,7 +16,7 @@ from solver.determinize.haniwa import HaniwaBelief, belief_of
 
 def test_every_sampled_world_reproduces_the_information_state() -> None:
     for i, s in enumerate(random_states(6, seed=21)):
-        for p in range(s.num_players_in_game()):
+        for p in range(s.num_players):
             info = s.information_state(p)
             belief = HaniwaBelief.from_information_state(info)
             assert belief.view == p and belief.info_state == info
@@ -40,13 +40,13 @@ def test_every_sampled_world_reproduces_the_information_state() -> None:
 def test_sampled_worlds_play_to_the_end() -> None:
     rng = random.Random(2)
     for s in random_states(1, seed=4):
-        for p in range(s.num_players_in_game()):
+        for p in range(s.num_players):
             for t in HaniwaBelief.of(s, p).worlds(2, seed=p):
                 bound, plies = t.remaining_plies_bound(), 0
                 while not t.is_terminal():
                     t.apply(rng.choice(t.legal_moves()))
                     plies += 1
-                    for q in range(t.num_players_in_game()):
+                    for q in range(t.num_players):
                         assert haniwa.State.from_world(t.information_state(q), t.hidden_world(q)) == t
                 assert plies <= bound and tiles_of(t) == tile_set(t)
 

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 from haniwa_helpers import columns, field, play, position
+
+from solver.cli import result_text
+from solver.games.haniwa import GAME
+from solver.search import winner_of, winners_of
 
 HANDS = (["R3", "B1", "G2"], ["R1", "B2", "G3"], ["Y3", "B3", "G1"], ["Y1", "Y2", "R2"])
 
@@ -74,3 +80,30 @@ def test_team_scores_and_returns():
     assert s.score(0) == s.score(2) == 3 + 2 + 2 + 2 + 1
     assert s.score(1) == s.score(3) == 5 + 4 + 2 + 2
     assert s.returns(0) == s.returns(2) == -3.0 and s.returns(1) == s.returns(3) == 3.0
+
+
+def _finished_game(seed):
+    s = GAME.new({"players": 4}, seed)
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        s.apply(rng.choice(sorted(s.legal_moves())))
+    return s
+
+
+def test_a_team_wins_together_in_the_records_and_at_the_table():
+    outcomes = set()
+    for seed in range(12):
+        s = _finished_game(seed)
+        returns = [s.returns(p) for p in range(4)]
+        assert returns[0] == returns[2] == -returns[1] == -returns[3]  # the team margin, both partners
+        winners = winners_of(s)
+        assert winner_of(s) is None  # never one player alone
+        if returns[0] == 0:
+            assert winners == [] and result_text(GAME, s, 0) == "result: draw"
+            continue
+        team = 0 if returns[0] > 0 else 1
+        assert winners == [team, team + 2]
+        outcomes.add(team)
+        assert result_text(GAME, s, team + 2) == f"result: player {team} and player {team + 2} win (you win)"
+        assert result_text(GAME, s, 1 - team) == f"result: player {team} and player {team + 2} win (the AI wins)"
+    assert outcomes == {0, 1}

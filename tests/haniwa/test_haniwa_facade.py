@@ -20,13 +20,13 @@ def test_default_components_are_the_rules_set():
 
 def test_new_deals_a_world_from_the_seed():
     s = GAME.new({}, seed=11)
-    assert s.num_players_in_game() == 2 and s.dice() == [1, 1, 1, 1]
+    assert s.num_players == 2 and s.dice() == [1, 1, 1, 1]
     assert len(s.hand(0)) == 4 and len(s.hand(1)) == 4 and s.stock_left() == 28
     assert s.first_player() == s.to_move()
     firsts = {GAME.new({}, seed=k).first_player() for k in range(20)}
     assert firsts == {0, 1}
     solo = GAME.new({"players": 1}, seed=11)
-    assert solo.num_players_in_game() == 1 and len(solo.hand(0)) == 4 and solo.stock_left() == 32
+    assert solo.num_players == 1 and len(solo.hand(0)) == 4 and solo.stock_left() == 32
 
 
 def test_rolled_start_dice_option():

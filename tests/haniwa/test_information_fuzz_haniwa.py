@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from solver._core import NotationError, haniwa
 
-SAMPLES = sorted({s.information_state(p) for s in random_states(2, seed=5) for p in range(s.num_players_in_game())})
+SAMPLES = sorted({s.information_state(p) for s in random_states(2, seed=5) for p in range(s.num_players)})
 ALPHABET = "RBGYN0123456789,.-*?+=x_ abcdefghijklmnopqrstuvwxyz"
 
 

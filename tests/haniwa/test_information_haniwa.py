@@ -110,7 +110,7 @@ def test_two_round_match_hides_the_reshuffle_seed() -> None:
 def test_random_states_of_every_mode_round_trip_and_rebuild_from_the_true_world() -> None:
     covered = {"face_down": 0, "under_kofun": 0, "discards": 0, "round 2": 0}
     for s in random_states(12, seed=3):
-        for p in range(s.num_players_in_game()):
+        for p in range(s.num_players):
             info = s.information_state(p)
             parsed = haniwa.InformationState.parse(info)
             assert parsed.to_string() == info and GAME.format_information(GAME.parse_information(info)) == info
@@ -128,7 +128,7 @@ def test_random_states_of_every_mode_round_trip_and_rebuild_from_the_true_world(
 
 def test_unseen_tiles_are_the_tile_set_minus_everything_seen() -> None:
     for s in random_states(3, seed=8):
-        for p in range(s.num_players_in_game()):
+        for p in range(s.num_players):
             parsed = haniwa.InformationState.parse(s.information_state(p))
             tiles = s.hidden_world(p)
             if "rounds=2" in str(s):
