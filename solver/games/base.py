@@ -29,9 +29,75 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = field(default=())
     random_setup: bool = False  # True when `new` deals or rolls from a seed
 
+    #: What alpha-beta's heuristic values measure (the `eval` kind of a Score).
+    eval_unit: str = "eval units"
+    #: What a mean return measures (the `expected` kind of a Score): "result" for games scored +1 / 0 / -1.
+    return_unit: str = "result"
+
     @property
     def State(self) -> Any:  # noqa: N802 - mirrors the compiled class name
         return self.core.State
+
+    @property
+    def has_hidden_information(self) -> bool:
+        """True for games searched from information states (their compiled State has ``ismcts``)."""
+        return hasattr(self.State, "ismcts")
+
+    @property
+    def default_algo(self) -> str:
+        """ISMCTS for hidden-information games, alpha-beta otherwise."""
+        return "ismcts" if self.has_hidden_information else "alphabeta"
+
+    def search_defaults(self, algo: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Options of `algo` this game is searched with unless the caller sets them (e.g. an exploration constant
+        tuned in strength experiments), for the rule options in force (a match may want another objective than a
+        single deal). Applied by ``SearchSettings.for_game`` only."""
+        return {}
+
+    def rules_of(self, state: Any) -> dict[str, Any]:
+        """The rule options a position carries in its own notation (defaults for the rest)."""
+        return self.check_options(None)
+
+    def num_players(self, options: Mapping[str, Any] | None = None) -> int:
+        """Players of a game under `options`."""
+        return int(self.new(options).num_players)
+
+    def teams(self, options: Mapping[str, Any] | None = None) -> list[int] | None:
+        """The team of each seat when the rules have teams (partners share one result), else None."""
+        return None
+
+    # --- matches: a game is a sequence of deals (one by default) ---------------------------------------------
+
+    def match_deals(self, options: Mapping[str, Any] | None = None) -> int:
+        """Deals in a match under `options` (scores add up over the deals)."""
+        return 1
+
+    def deal(self, options: Mapping[str, Any] | None, seed: int, previous: Any = None) -> Any:
+        """The start of a match's next deal from `seed`; `previous` is the last deal's final state (None for the
+        first), for rules where it decides who deals."""
+        return self.new(options, seed)
+
+    def deal_scores(self, final: Any) -> list[float]:
+        """What each seat scores in the match for a finished deal (by default its return)."""
+        return [float(final.returns(p)) for p in range(final.num_players)]
+
+    # --- agents ---------------------------------------------------------------------------------------------
+
+    def observe(self, state: Any, seat: int) -> Any:
+        """What `seat` sees of `state`: the state itself in a perfect-information game, else that seat's
+        :class:`~solver.determinize.infostate.InformationState` (built from its notation only)."""
+        if self.has_hidden_information:
+            return self.view(state, seat)
+        return state.clone()
+
+    def greedy_move(self, view: Any, seed: int) -> int:
+        """The game's greedy baseline move for what one seat sees (games without one raise ValueError)."""
+        raise ValueError(f"{self.name} has no greedy player")
+
+    def peek_worlds(self, state: Any, what: str, seed: int) -> Any:
+        """Unfair reference runs: explicit worlds revealing `what` ("hand" / "all") of the full `state` to the
+        player to move (games without them raise ValueError)."""
+        raise ValueError(f"{self.name} has no peeking reference player")
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Validated rule options with defaults filled in; RuleOptionError names a bad key or value."""
@@ -55,14 +121,16 @@ class GameInfo:
         """How the display names a player (by default 'player 1', 'player 2', ...)."""
         return f"player {player + 1}"
 
-    def play_input(self, state: Any, text: str) -> Any:
-        """A new state after what a human typed at the board (by default: one move in notation).
+    #: Extra lines for the `help` of `kofun play` (how moves are typed in this game).
+    input_help: str = ""
 
-        The input state is not modified; NotationError / IllegalMoveError say what is wrong.
-        """
-        after = state.clone()
-        after.play(text)
-        return after
+    def input_moves(self, view: Any, text: str) -> list[int]:
+        """The moves of what a person typed at the board (by default one move in notation), each checked legal
+        where it is played; NotationError / IllegalMoveError say what is wrong. `view` is not modified."""
+        s = getattr(view, "proxy", view).clone()  # an information state: its proxy world (own moves only)
+        move = int(s.parse_move(text))
+        s.apply(move)
+        return [move]
 
     def render(self, state: Any) -> str:
         """A human-readable drawing of the position (several lines)."""
@@ -75,12 +143,6 @@ class GameInfo:
     def view(self, state_or_text: Any, player: int | None = None) -> InformationState:
         """Hidden-information games: a player's information state (others raise ValueError)."""
         raise ValueError(f"{self.name} has no hidden information")
-
-    def ismcts_defaults(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """Hidden-information games: ISMCTS options this game is searched with unless the caller sets them
-        (e.g. its exploration constant and objective, tuned in strength experiments); `options` are the rule
-        options in force (a match may want another objective than a single deal)."""
-        return {}
 
     def describe_value(self, state: Any, result: Any) -> str:
         """The search value in the game's own terms (e.g. 'win in 3 turns'); the default is generic."""

@@ -64,11 +64,16 @@ OPTIONS = (
 class SenseiGame(GameInfo):
     """Sensei (a re-edition of Diaballik) with its rule options."""
 
-    def play_input(self, state: Any, text: str) -> Any:
+    input_help = (
+        "Sensei: type one action (stone 'b1-b4', character 'd1*b4', 'end'), or a whole turn of several actions\n"
+        "separated by spaces, e.g. 'b1-b3 b3-b5' (the turn then ends)."
+    )
+
+    def input_moves(self, view: Any, text: str) -> list[int]:
         """One action (``b1-b4``, ``d1*b4``, ``end``), or a whole turn of several actions, which then ends."""
         if len(text.split()) > 1:
-            return play_turn(state, text)
-        return super().play_input(state, text)
+            return turn_moves(view, text)
+        return super().input_moves(view, text)
 
     def player_name(self, player: int) -> str:
         """South (player 0, moves first) or North."""
@@ -136,23 +141,31 @@ def status_line(state: Any) -> str:
     return f"{who} to move, turn {turn}; this turn: {', '.join(done) or 'no action yet'}."
 
 
-def play_turn(state: Any, text: str) -> Any:
-    """A new state after the whole turn `text` (actions in order, e.g. ``b1-b4 c1-c3 d1*b4``).
-
-    A turn that has not ended after its last action is closed with ``end``. The input state is not modified;
-    NotationError / IllegalMoveError name the faulty action.
-    """
+def turn_moves(state: Any, text: str) -> list[int]:
+    """The actions of the whole turn `text` (in order, e.g. ``b1-b3 b3-b5``) as moves, closed with ``end`` when the
+    turn has not ended after its last action. The input state is not modified; NotationError / IllegalMoveError
+    name the faulty action."""
     actions = text.split()
     if not actions:
         raise NotationError("sensei turn: expected one or more actions such as 'b1-b4 d1*b4'")
     s = state.clone()
     player = s.to_move()
-    for i, action in enumerate(actions):
+    moves: list[int] = []
+    for i, action in enumerate([*actions, "end"]):
         if s.is_terminal() or s.to_move() != player:
+            if i == len(actions):
+                break
             raise IllegalMoveError(f"sensei turn {text!r}: the turn is over before action {i + 1} {action!r}")
-        s.play(action)
-    if not s.is_terminal() and s.to_move() == player:
-        s.play("end")
+        moves.append(int(s.parse_move(action)))
+        s.apply(moves[-1])
+    return moves
+
+
+def play_turn(state: Any, text: str) -> Any:
+    """A new state after the whole turn `text` (see :func:`turn_moves`)."""
+    s = state.clone()
+    for move in turn_moves(state, text):
+        s.apply(move)
     return s
 
 
