@@ -13,7 +13,7 @@ from typing import Any
 
 from solver import _core
 from solver._core import haniwa as hw
-from solver.determinize.haniwa import HaniwaBelief
+from solver.games.haniwa.belief import HaniwaBelief
 
 ISMCTS_NODE_BYTES = _core.ISMCTS_NODE_BYTES  # sizeof(IsmctsNode), asserted in csrc/search/ismcts.hpp
 

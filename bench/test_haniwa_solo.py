@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from solver._core import haniwa
-from solver.haniwa_solo import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, DEFAULT_SOLVER_NODES, deal_seed
+from solver.games.haniwa.solo import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, DEFAULT_SOLVER_NODES, deal_seed
 
 SOLO = haniwa.Rules(players=1)
 DEALS = [haniwa.State.deal(SOLO, deal_seed(0, i)) for i in range(20)]

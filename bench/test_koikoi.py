@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from solver._core import koikoi as kk
-from solver.determinize.koikoi import KoikoiBelief
+from solver.games.koikoi.belief import KoikoiBelief
 
 
 def _report(benchmark: Any, **info: Any) -> None:

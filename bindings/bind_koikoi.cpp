@@ -83,6 +83,16 @@ void bind_koikoi(py::module_& m) {
   bind_small_int(rules, "max_koikoi", &Rules::max_koikoi);
 
   m.attr("CARD_NAMES") = std::vector<std::string>(koikoi::kCardNames.begin(), koikoi::kCardNames.end());
+  {
+    std::vector<int> values(koikoi::kNumCards);
+    for (int c = 0; c < koikoi::kNumCards; ++c) values[c] = koikoi::card_value(c);
+    m.attr("CARD_VALUES") = values;  // the greedy card values (bright 20, animal 10, ribbon 5, chaff 1)
+  }
+  m.def("move_cards", [](Move mv) {
+    const int card = static_cast<int>(mv & 63), target = static_cast<int>((mv >> 6) & 63);
+    return std::pair<int, int>(card == koikoi::kNoCard ? -1 : card, target == koikoi::kNoCard ? -1 : target);
+  }, py::arg("move"), "(card, target table card) packed in a move; -1 where the move has none (stop, koikoi, no "
+     "capture choice).");
   m.attr("YAKU_NAMES") = std::vector<std::string>(koikoi::kYakuNames.begin(), koikoi::kYakuNames.end());
   m.def("card_from_name", [](const std::string& name) {
     const int c = koikoi::card_from_name(name);

@@ -17,10 +17,14 @@ from typing import Any
 
 from . import games
 from ._core import IllegalMoveError, NotationError, RuleOptionError, WorldError
-from .config import Config, ConfigError, EngineConfig, load_config
+from .agents import Agent, GreedyAgent, RandomAgent, SearchAgent, make_agent
+from .analysis import analyse
+from .config import Config, ConfigError, load_config
 from .games import GAMES, GameInfo, UnknownGameError, get_game
-from .search import GameRecord, Progress, SearchReport, analyse, search
-from .search import play_game as _play_game
+from .match import GameRecord, Match, play_match, rotations
+from .search import Progress, SearchReport, search
+from .settings import SearchSettings, SettingsError
+from .values import Score
 
 __version__ = "0.1.0"
 
@@ -35,62 +39,80 @@ def new(game: str | GameInfo, seed: int = 0, **options: Any) -> Any:
     return get_game(game).new(options, seed)
 
 
-def _position(g: GameInfo, position: Any, seed: int = 0) -> Any:
+def _position(g: GameInfo, position: Any, seed: int = 0, options: Mapping[str, Any] | None = None) -> Any:
     """A fresh state from notation, from a state (copied), or the start position when `position` is None."""
     if position is None:
-        return g.new(seed=seed)
+        return g.new(options, seed=seed)
     if isinstance(position, str):
-        return g.parse(position)
+        return g.parse(position, options)
     if not isinstance(position, g.State):
         raise TypeError(f"position must be {g.name} notation or a {g.name} State, got {type(position).__name__}")
     return position.clone()
 
 
-def best_move(game: str | GameInfo, position: Any = None, **limits: Any) -> SearchReport:
+def best_move(game: str | GameInfo, position: Any = None, **settings: Any) -> SearchReport:
     """Searches `position` (notation or a State; default: the start position) of `game`.
 
     Keywords as for :func:`search` (time, nodes, depth, algo, threads, seed, ...).
     """
-    g = get_game(game)
-    return search(_position(g, position), **limits)
+    return search(_position(get_game(game), position), **settings)
 
 
 def play_game(
     game: str | GameInfo,
     position: Any = None,
-    players: Sequence[Mapping[str, Any]] | None = None,
+    players: Sequence[Mapping[str, Any] | Agent] | None = None,
     seed: int = 0,
     opening_plies: int = 0,
-    **limits: Any,
+    rules: Mapping[str, Any] | None = None,
+    **settings: Any,
 ) -> GameRecord:
-    """An AI-vs-AI game of `game` from `position` (default: the start), returning the moves and the result.
+    """A game between agents from `position` (default: a new game dealt from `seed`), returning its record.
 
-    Each player searches with ``players[i]`` (keywords of :func:`search`), by default the same `limits` for
-    everyone; the first `opening_plies` moves are random from `seed`.
+    `players` has one entry per seat: an :class:`Agent`, or search settings (keywords of :func:`search`); by
+    default every seat searches with `settings`. The first `opening_plies` moves are random (from `seed`).
     """
     g = get_game(game)
-    state = _position(g, position, seed)
-    if players is None:
-        players = [dict(limits)] * state.num_players
-    elif limits:
-        players = [{**limits, **p} for p in players]
-    return _play_game(state, players, seed=seed, opening_plies=opening_plies)
+    opts = g.check_options(rules)
+    start = None if position is None else _position(g, position, seed, opts)
+    seats = int(start.num_players) if start is not None else g.num_players(opts)
+    entries: Sequence[Mapping[str, Any] | Agent] = players if players is not None else [{}] * seats
+    agents = [
+        p if isinstance(p, Agent) else SearchAgent(g, SearchSettings.from_mapping({**settings, **p}), opts)
+        for p in entries
+    ]
+    return Match(g, agents, opts, seed, start=start, opening_plies=opening_plies).play()
+
+
+def agent_for(
+    game: str | GameInfo, kind: str = "search", rules: Mapping[str, Any] | None = None, **settings: Any
+) -> Agent:
+    """An agent of `game`: 'random', 'greedy', 'search' or an algorithm name, with search settings as keywords."""
+    return make_agent(game, kind, SearchSettings.from_mapping(settings), rules)
 
 
 __all__ = [
     "GAMES",
+    "Agent",
     "Config",
     "ConfigError",
-    "EngineConfig",
     "GameInfo",
     "GameRecord",
+    "GreedyAgent",
     "IllegalMoveError",
+    "Match",
     "NotationError",
     "Progress",
+    "RandomAgent",
     "RuleOptionError",
+    "Score",
+    "SearchAgent",
     "SearchReport",
+    "SearchSettings",
+    "SettingsError",
     "UnknownGameError",
     "WorldError",
+    "agent_for",
     "analyse",
     "best_move",
     "games",
@@ -99,5 +121,7 @@ __all__ = [
     "new",
     "parse",
     "play_game",
+    "play_match",
+    "rotations",
     "search",
 ]

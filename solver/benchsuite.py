@@ -3,8 +3,6 @@
 Every row of :data:`SUITE` is one search with fixed limits (node or depth budgets, one thread, fixed seed)
 on a fixed position, so the node counts are reproducible on every machine. ``kofun bench`` prints the total
 (the "signature") next to the per-row counts.
-
-Also home of :func:`connect4_score`, the public Connect Four test-set score convention.
 """
 
 from __future__ import annotations
@@ -111,21 +109,3 @@ def _signature_count(case: BenchCase, result: Any) -> int:
         return int(result.nodes)
     best = [m for m in result.moves if m.move == result.best_move]
     return int(best[0].visits) if best else int(result.nodes)
-
-
-def connect4_score(state: Any, result: Any) -> int:
-    """A solved Connect Four result in the public test-set convention.
-
-    0 for a draw; otherwise ``22 - (stones the winner has on the board after its winning move)``, positive
-    when the side to move in `state` wins, negative when it loses. `result` must carry a proof (WIN / LOSS /
-    DRAW) with ``plies_to_end`` counted from `state`; ValueError otherwise.
-    """
-    if result.proof == _core.Proof.DRAW:
-        return 0
-    if result.proof not in (_core.Proof.WIN, _core.Proof.LOSS) or result.plies_to_end < 1:
-        raise ValueError("connect4_score: the result is not a proven win, loss or draw")
-    stones_at_end = state.moves_played() + result.plies_to_end
-    # The winner made the last move: it owns the larger half of an odd total, or exactly half of an even one.
-    winner_stones = (stones_at_end + 1) // 2
-    score = 22 - winner_stones
-    return score if result.proof == _core.Proof.WIN else -score

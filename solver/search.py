@@ -1,38 +1,30 @@
-"""Running a search from Python: budgets, live progress, Ctrl-C, and a report in the game's notation.
+"""Running one search from Python: live progress, Ctrl-C, and a report in the game's notation.
 
 The compiled searches (``State.alphabeta`` / ``State.mcts``, and for hidden-information games ``State.ismcts`` /
 ``State.pimc``) release the GIL; :func:`search` runs one in a worker thread while the calling thread polls its
 progress about ten times a second. A KeyboardInterrupt in the calling thread asks the search to stop and returns
 the best move found so far, marked ``interrupted``.
 
-Hidden-information games (those whose compiled State has ``ismcts``) are searched from an information state: an
-:class:`~solver.determinize.infostate.InformationState`, or a full state, of which only the view of the player
-to move is used (the search never sees the rest). Alpha-beta and MCTS on a full state remain available: they
-analyse the position with everything known.
+What to search with is one :class:`~solver.settings.SearchSettings`, completed for the game and its rules by
+``SearchSettings.for_game`` (the only place defaults are decided). Hidden-information games are searched from an
+information state: an :class:`~solver.determinize.infostate.InformationState`, or a full state of which only the
+view of the player to move is used. Alpha-beta and MCTS on a full state remain available: they analyse the
+position with everything known.
 """
 
 from __future__ import annotations
 
-import random
 import threading
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from . import _core
 from .determinize.infostate import InformationState
 from .games import GameInfo, game_of_state
+from .settings import HIDDEN_ALGOS, SearchSettings, check_applicable
+from .values import Score
 
-ALGOS = ("alphabeta", "mcts", "ismcts", "pimc")
-HIDDEN_ALGOS = ("ismcts", "pimc")  # information-set searches (hidden-information games)
-MCTS_OPTIONS = ("exploration", "rollout", "solver", "transpositions", "memory_mb")
-ALGO_OPTIONS: dict[str, tuple[str, ...]] = {
-    "alphabeta": (),
-    "mcts": MCTS_OPTIONS,
-    "ismcts": ("exploration", "rollout", "return_scale", "objective", "memory_mb", "worlds"),
-    "pimc": ("num_worlds", "exact_plies", "exploration", "memory_mb", "worlds"),
-}
-DEFAULT_TIME_S = 2.0
 POLL_INTERVAL_S = 0.1
 
 
@@ -55,30 +47,49 @@ class Progress:
 
 @dataclass(frozen=True)
 class MoveLine:
-    """One root move of a search: its value for the player to move, effort spent and proven outcome."""
+    """One root move of a search: its score for the player to move and the effort spent on it."""
 
     move: str
-    value: float
+    score: Score
     visits: int
-    proof: str  # "win", "loss", "draw" or "none"
-    plies_to_end: int
     value_text: str
-    win_rate: float | None = None  # ISMCTS: share of the move's visits ending in a win for the player to move
+
+    @property
+    def value(self) -> float:
+        """The raw number of the score."""
+        return self.score.value
+
+    @property
+    def proof(self) -> str:
+        """'win', 'loss', 'draw' or 'none'."""
+        return self.score.kind if self.score.proven else "none"
+
+    @property
+    def plies_to_end(self) -> int:
+        """Proven results: plies to the end of the game; -1 otherwise."""
+        return self.score.plies if self.score.plies is not None else -1
+
+    @property
+    def win_rate(self) -> float | None:
+        """ISMCTS: share of the move's visits ending in a win for the player to move."""
+        return self.score.win_rate
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return {"move": self.move, "score": self.score.to_dict(), "visits": self.visits, "value_text": self.value_text}
 
 
 @dataclass
 class SearchReport:
-    """The outcome of a search: the raw result plus everything in notation, ready for display or JSON."""
+    """The outcome of a search: the best move, its score, the line and the candidates, all in notation."""
 
     game: str
     position: str
     to_move: int
-    algo: str
+    settings: SearchSettings
     best_move: str | None
-    value: float
+    score: Score
     value_text: str
-    proof: str
-    plies_to_end: int
     pv: list[str]
     moves: list[MoveLine]
     nodes: int
@@ -89,48 +100,40 @@ class SearchReport:
     result: Any = field(default=None, repr=False, compare=False)  # the _core.SearchResult (None for analyse)
 
     @property
+    def algo(self) -> str:
+        """The algorithm that ran."""
+        return str(self.settings.algo)
+
+    @property
+    def value(self) -> float:
+        """The raw number of the best move's score."""
+        return self.score.value
+
+    @property
+    def proof(self) -> str:
+        """'win', 'loss', 'draw' or 'none'."""
+        return self.score.kind if self.score.proven else "none"
+
+    @property
+    def plies_to_end(self) -> int:
+        """Proven results: plies to the end of the game; -1 otherwise."""
+        return self.score.plies if self.score.plies is not None else -1
+
+    @property
     def nps(self) -> float:
         """Nodes (MCTS: iterations) per second."""
         return self.nodes / self.time_s if self.time_s > 0 else 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON: every field except the raw result, plus ``nps`` (a move's ``win_rate`` only when
-        the search measured it)."""
-        d = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "result"}
-        d["moves"] = [{k: v for k, v in asdict(m).items() if k != "win_rate" or v is not None} for m in self.moves]
+        """Plain data for JSON: every field except the raw result, plus ``algo`` and ``nps``."""
+        d = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("result", "settings", "score")}
+        d["algo"] = self.algo
+        d["settings"] = self.settings.to_dict()
+        d["score"] = self.score.to_dict()
+        d["moves"] = [m.to_dict() for m in self.moves]
         d["pv"] = list(self.pv)
         d["nps"] = round(self.nps)
         return d
-
-
-def proof_name(proof: Any) -> str:
-    """'win', 'loss', 'draw' or 'none' for a ``_core.Proof`` value."""
-    return str(proof.name).lower()
-
-
-def make_limits(
-    time: float | None = None, nodes: int | None = None, depth: int | None = None, threads: int = 1, seed: int = 0
-) -> Any:
-    """A ``_core.SearchLimits``; with no time, node or depth budget the search gets DEFAULT_TIME_S seconds."""
-    limits = _core.SearchLimits()
-    if time is None and nodes is None and depth is None:
-        time = DEFAULT_TIME_S
-    if time is not None and time <= 0:
-        raise ValueError(f"time: must be > 0 seconds, got {time}")
-    if nodes is not None and nodes < 1:
-        raise ValueError(f"nodes: must be >= 1, got {nodes}")
-    if depth is not None and depth < 1:
-        raise ValueError(f"depth: must be >= 1, got {depth}")
-    if threads < 1:
-        raise ValueError(f"threads: must be >= 1, got {threads}")
-    if seed < 0:
-        raise ValueError(f"seed: must be >= 0, got {seed}")
-    limits.time_s = float(time or 0.0)
-    limits.nodes = int(nodes or 0)
-    limits.depth = int(depth or 0)
-    limits.threads = int(threads)
-    limits.seed = int(seed)
-    return limits
 
 
 def moves_to_strings(state: Any, moves: list[int]) -> list[str]:
@@ -148,19 +151,9 @@ def moves_to_strings(state: Any, moves: list[int]) -> list[str]:
     return out
 
 
-def has_hidden_information(game: GameInfo) -> bool:
-    """True for games searched from information states (their compiled State has ``ismcts``)."""
-    return hasattr(game.State, "ismcts")
-
-
 def game_of(state: Any) -> GameInfo:
     """The game of a compiled state or of an :class:`InformationState`."""
     return state.game if isinstance(state, InformationState) else game_of_state(state)
-
-
-def default_algo(game: GameInfo) -> str:
-    """ISMCTS for hidden-information games, alpha-beta otherwise."""
-    return "ismcts" if has_hidden_information(game) else "alphabeta"
 
 
 def information_state(state: Any) -> InformationState:
@@ -169,85 +162,72 @@ def information_state(state: Any) -> InformationState:
     if isinstance(state, InformationState):
         return state
     game = game_of_state(state)
-    if not has_hidden_information(game):
+    if not game.has_hidden_information:
         raise ValueError(f"{game.name} has no hidden information: use algo 'alphabeta' or 'mcts'")
-    text = state.information_state(state.to_move())
-    return InformationState(game, text, game.belief(text))
+    return game.view(state)
+
+
+def settings_of(
+    game: GameInfo, settings: SearchSettings | None, rules: Mapping[str, Any] | None, kwargs: Mapping[str, Any]
+) -> SearchSettings:
+    """`settings` (default: all defaults) with the keyword settings applied, completed for `game` and `rules`.
+    Keyword options that the chosen algorithm does not take are refused."""
+    base = settings or SearchSettings()
+    extra = dict(kwargs)
+    check_applicable(extra.get("algo", base.algo) or game.default_algo, extra)
+    return base.merged(**extra).for_game(game, rules)
 
 
 def search(
     state: Any,
-    algo: str | None = None,
-    time: float | None = None,
-    nodes: int | None = None,
-    depth: int | None = None,
-    threads: int = 1,
-    seed: int = 0,
-    hash_mb: int = 64,
+    settings: SearchSettings | None = None,
+    *,
+    rules: Mapping[str, Any] | None = None,
     on_progress: Callable[[Progress], None] | None = None,
     control: Any = None,
-    **mcts_options: Any,
+    **kwargs: Any,
 ) -> SearchReport:
     """Searches `state` and reports the best move.
 
-    `algo` is "alphabeta", "mcts", "ismcts" or "pimc" (default: "ismcts" for hidden-information games, else
-    "alphabeta"); `time` (seconds), `nodes` and `depth` are budgets (the first reached ends the search; none given
-    means DEFAULT_TIME_S seconds). MCTS takes the keyword options ``exploration``, ``rollout`` ("random" or
-    "policy"), ``solver``, ``transpositions`` and ``memory_mb``; ISMCTS ``exploration``, ``rollout``,
-    ``return_scale``, ``objective`` ("returns" or "wins") and ``memory_mb``, defaulting to the game's
-    ``ismcts_defaults()`` (a single deal); PIMC ``num_worlds``, ``exact_plies``, ``exploration`` and ``memory_mb``.
-    Both information-set searches accept ``worlds`` (an n x k integer array of explicit worlds) instead of the
-    uniform belief sampled in C++. `on_progress` is called in the calling thread with each new :class:`Progress`.
-    `control` (a ``_core.SearchControl``) lets another thread stop the search. Ctrl-C stops the search and returns
-    the best move so far (``interrupted=True``).
+    `settings` is a :class:`SearchSettings`; keyword arguments (``algo``, ``time``, ``nodes``, ``depth``,
+    ``threads``, ``seed`` and the algorithm's options such as ``exploration``) override it. `rules` are the rule
+    options in force when the position does not carry them all (e.g. a Koi-Koi deal inside a 12-deal match),
+    default: what the game reads off the state. `on_progress` is called in the calling thread with each new
+    :class:`Progress`. `control` (a ``_core.SearchControl``) lets another thread stop the search. Ctrl-C stops
+    the search and returns the best move so far (``interrupted=True``). ISMCTS and PIMC also take ``worlds`` (an
+    n x k integer array of explicit worlds) instead of the uniform belief sampled in C++.
     """
     game = game_of(state)
-    algo = algo or default_algo(game)
-    run, control, shown = _prepare(
-        state, algo, make_limits(time, nodes, depth, threads, seed), hash_mb, control, mcts_options
-    )
+    worlds = kwargs.pop("worlds", None)
+    chosen = settings_of(game, settings, rules if rules is not None else game.rules_of(state), kwargs)
+    run, control, shown = _prepare(state, chosen, control, worlds)
     result, interrupted = run_in_thread(run, control, shown, on_progress)
-    return _report(game, shown, algo, result, interrupted)
+    return report_of(game, shown, chosen, result, interrupted)
 
 
-def _prepare(
-    state: Any, algo: str, limits: Any, hash_mb: int, control: Any, options: dict[str, Any]
-) -> tuple[Callable[[], Any], Any, Any]:
+def _prepare(state: Any, settings: SearchSettings, control: Any, worlds: Any) -> tuple[Callable[[], Any], Any, Any]:
     """The search to run, its control block and the state the report names moves in."""
-    if algo not in ALGOS:
-        raise ValueError(f"algo: {algo!r} is not one of {', '.join(map(repr, ALGOS))}")
-    allowed = ALGO_OPTIONS[algo]
-    unknown = sorted(set(options) - set(allowed))
-    if unknown:
-        if not allowed:
-            raise ValueError(
-                f"search options {', '.join(unknown)} do not apply to algo {algo!r} (they apply to algo 'mcts' "
-                "only, or to 'ismcts' / 'pimc' for hidden-information games)"
-            )
-        raise ValueError(f"unknown search option {unknown[0]!r} ({algo} options: {', '.join(allowed)})")
-    if hash_mb < 1:
-        raise ValueError(f"hash_mb: must be >= 1, got {hash_mb}")
     if state.is_terminal():
         raise _core.IllegalMoveError("the game is over: there is no move to search")
     control = control if control is not None else _core.SearchControl()
+    limits, options, algo = settings.limits(), settings.options(), settings.algo
     if algo in HIDDEN_ALGOS:
         view = information_state(state)
-        opts = {**(view.game.ismcts_defaults() if algo == "ismcts" else {}), **options}
-        worlds = opts.pop("worlds", None)
         belief: dict[str, Any] = (
             {"worlds": worlds} if worlds is not None else {"unseen": view.unseen, "groups": view.groups}
         )
-        method = getattr(view.game.State, algo)
-        return (lambda: method(view.text, limits, control, **belief, **opts)), control, view
+        method = getattr(view.game.State, str(algo))
+        return (lambda: method(view.text, limits, control, **belief, **options)), control, view
+    if worlds is not None:
+        raise ValueError("worlds: only the information-set searches ('ismcts', 'pimc') take explicit worlds")
     if isinstance(state, InformationState):
         raise ValueError(
             f"algo {algo!r} needs a full state (everything known); an information state is searched with "
             "'ismcts' or 'pimc'"
         )
     root = state.clone()
-    if algo == "alphabeta":
-        return (lambda: root.alphabeta(limits, control, hash_mb)), control, state
-    return (lambda: root.mcts(limits, control, **options)), control, state
+    method = getattr(root, str(algo))
+    return (lambda: method(limits, control, **options)), control, state
 
 
 def run_in_thread(
@@ -318,272 +298,47 @@ def _publish(control: Any, state: Any, seen: int, on_progress: Callable[[Progres
     return int(version)
 
 
-def _move_line(game: GameInfo, state: Any, stat: Any, algo: str = "") -> MoveLine:
-    visits = int(stat.visits)
-    wins = int(getattr(stat, "wins", 0))
+def score_of(game: GameInfo, stat: Any, algo: str) -> Score:
+    """The :class:`Score` of a compiled result or move statistic of `algo` in `game`'s units."""
+    visits, wins = int(getattr(stat, "visits", 0)), int(getattr(stat, "wins", 0))
+    win_rate = wins / visits if algo == "ismcts" and visits > 0 else None
+    return Score.of(stat, algo, game.eval_unit, game.return_unit, win_rate)
+
+
+def move_line(game: GameInfo, state: Any, stat: Any, algo: str) -> MoveLine:
+    """A root-move statistic in notation, with its score and the game's words for it."""
     return MoveLine(
         move=state.move_to_string(stat.move),
-        value=float(stat.value),
+        score=score_of(game, stat, algo),
         visits=int(stat.visits),
-        proof=proof_name(stat.proof),
-        plies_to_end=int(stat.plies_to_end),
         value_text=game.describe_value(state, stat),
-        win_rate=wins / visits if algo == "ismcts" and visits > 0 else None,
     )
 
 
-def _report(game: GameInfo, state: Any, algo: str, result: Any, interrupted: bool) -> SearchReport:
+def report_of(game: GameInfo, state: Any, settings: SearchSettings, result: Any, interrupted: bool) -> SearchReport:
+    """The report of a finished compiled search of `state`."""
+    algo = str(settings.algo)
     best = None if result.best_move == _core.NO_MOVE else state.move_to_string(result.best_move)
+    score = score_of(game, result, algo)
+    if algo == "ismcts" and best is not None:  # the best move's win rate is the position's
+        line = next((m for m in result.moves if m.move == result.best_move), None)
+        if line is not None:
+            score = score_of(game, line, algo)
+            score = Score(score.kind, float(result.value), score.unit, score.plies, score.win_rate)
     return SearchReport(
         game=game.name,
         position=game.notation(state),
         to_move=state.to_move(),
-        algo=algo,
+        settings=settings,
         best_move=best,
-        value=float(result.value),
+        score=score,
         value_text=game.describe_value(state, result),
-        proof=proof_name(result.proof),
-        plies_to_end=int(result.plies_to_end),
         pv=moves_to_strings(state, list(result.pv)),
-        moves=[_move_line(game, state, m, algo) for m in result.moves],
+        moves=[move_line(game, state, m, algo) for m in result.moves],
         nodes=int(result.nodes),
         depth=int(result.depth),
         time_s=float(result.time_s),
         stopped=bool(result.stopped),
         interrupted=interrupted,
         result=result,
-    )
-
-
-def _budget_given(time: float | None, nodes: int | None, depth: int | None) -> float | None:
-    return DEFAULT_TIME_S if time is None and nodes is None and depth is None else time
-
-
-def _to_parent(report: SearchReport, same_player: bool) -> tuple[float, Any, int]:
-    """A child's alpha-beta value, proof and plies seen from its parent (one ply further from the end)."""
-    proof = getattr(_core.Proof, report.proof.upper())
-    plies = report.plies_to_end + 1 if report.plies_to_end >= 0 else -1
-    v = report.value
-    if proof in (_core.Proof.WIN, _core.Proof.LOSS):
-        v = v - 1 if v > 0 else v + 1  # mate-distance scores: one ply further away
-    if same_player:
-        return v, proof, plies
-    flipped = {_core.Proof.WIN: _core.Proof.LOSS, _core.Proof.LOSS: _core.Proof.WIN}.get(proof, proof)
-    return 0.0 - v, flipped, plies  # 0.0 - v: no negative zero
-
-
-def _rank(line: MoveLine) -> tuple[int, float]:
-    """Sort key, best first: quickest wins, then by value (draws count 0), then slowest losses."""
-    if line.proof == "win":
-        return (0, line.plies_to_end)
-    if line.proof == "loss":
-        return (2, -line.plies_to_end)
-    return (1, -line.value)
-
-
-def analyse(
-    state: Any,
-    algo: str | None = None,
-    time: float | None = None,
-    nodes: int | None = None,
-    depth: int | None = None,
-    threads: int = 1,
-    seed: int = 0,
-    hash_mb: int = 64,
-    on_progress: Callable[[Progress], None] | None = None,
-    **mcts_options: Any,
-) -> SearchReport:
-    """Values every legal move of `state`, best first, in a :class:`SearchReport`.
-
-    MCTS: one search, its root statistics. Alpha-beta: one search per move (its value, not just a bound);
-    the time and node budgets are shared evenly among the moves and `depth` counts from `state` (the move
-    itself is the first ply; at least one ply is searched below it). A move that ends the game is scored by a
-    one-ply search of `state`. Ctrl-C stops after the move being searched (``interrupted=True``, with the
-    moves searched so far).
-    """
-    algo = algo or default_algo(game_of(state))
-    if algo != "alphabeta":
-        return search(state, algo, time, nodes, depth, threads, seed, hash_mb, on_progress, **mcts_options)
-    game = game_of_state(state)
-    if state.is_terminal():
-        raise _core.IllegalMoveError("the game is over: there is no move to analyse")
-    legal = state.legal_moves()
-    time = _budget_given(time, nodes, depth)
-    budget: dict[str, Any] = {
-        "time": time / len(legal) if time else None,
-        "nodes": max(1, nodes // len(legal)) if nodes else None,
-        "depth": max(1, depth - 1) if depth else None,
-    }
-    kw: dict[str, Any] = {"threads": threads, "seed": seed, "hash_mb": hash_mb}
-    lines: list[MoveLine] = []
-    pvs: dict[str, list[str]] = {}
-    total_nodes, total_time, max_depth, stopped, interrupted = 0, 0.0, 0, False, False
-    one_ply: dict[int, Any] | None = None
-    for mv in legal:
-        child = state.clone()
-        child.apply(mv)
-        name = state.move_to_string(mv)
-        if child.is_terminal():
-            if one_ply is None:
-                first = search(state, "alphabeta", depth=1, **kw)
-                one_ply = {s.move: s for s in first.result.moves}
-                total_nodes += first.nodes
-            lines.append(_move_line(game, state, one_ply[mv]))
-            pvs[name] = [name]
-            continue
-        same = child.to_move() == state.to_move()
-        relay = None if on_progress is None else _relay(on_progress, name, same)
-        r = search(child, "alphabeta", on_progress=relay, **budget, **kw)
-        value, proof, plies = _to_parent(r, same)
-        stat = _Stat(mv, value, r.nodes, proof, plies)
-        lines.append(_move_line(game, state, stat))
-        pvs[name] = [name, *r.pv]
-        total_nodes += r.nodes
-        total_time += r.time_s
-        max_depth = max(max_depth, r.depth + 1)
-        stopped = stopped or r.stopped
-        if r.interrupted:
-            interrupted = True
-            break
-    lines.sort(key=_rank)
-    best = lines[0]
-    complete = not interrupted and all(line.proof != "none" for line in lines)
-    root = _Stat(
-        state.parse_move(best.move),
-        best.value,
-        total_nodes,
-        getattr(_core.Proof, best.proof.upper()),
-        best.plies_to_end,
-    )
-    if not (best.proof == "win" or complete):
-        root = _Stat(root.move, best.value, total_nodes, _core.Proof.NONE, -1)
-    return SearchReport(
-        game=game.name,
-        position=game.notation(state),
-        to_move=state.to_move(),
-        algo=algo,
-        best_move=best.move,
-        value=best.value,
-        value_text=game.describe_value(state, root),
-        proof=proof_name(root.proof),
-        plies_to_end=root.plies_to_end,
-        pv=pvs[best.move],
-        moves=lines,
-        nodes=total_nodes,
-        depth=max_depth,
-        time_s=total_time,
-        stopped=stopped,
-        interrupted=interrupted,
-    )
-
-
-@dataclass(frozen=True)
-class _Stat:
-    """A root-move statistic built in Python (same fields as ``_core.MoveStat``)."""
-
-    move: int
-    value: float
-    visits: int
-    proof: Any
-    plies_to_end: int
-
-
-def _relay(on_progress: Callable[[Progress], None], move: str, same: bool) -> Callable[[Progress], None]:
-    def relay(p: Progress) -> None:
-        on_progress(
-            Progress(
-                depth=p.depth + 1,
-                value=p.value if same else 0.0 - p.value,
-                pv=[move, *p.pv],
-                nodes=p.nodes,
-                time_s=p.time_s,
-                proven=p.proven,
-            )
-        )
-
-    return relay
-
-
-@dataclass
-class GameRecord:
-    """A finished (or abandoned) game: start position, moves in notation, final returns and winner."""
-
-    game: str
-    start: str
-    moves: list[str]
-    final: str
-    returns: list[float]
-    winner: int | None  # None for a draw, an unfinished game or a shared win (see winners)
-    winners: list[int] = field(default_factory=list)  # everyone on the highest return (a team); [] for a draw
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
-        return asdict(self)
-
-
-def winner_of(state: Any) -> int | None:
-    """The player with the strictly highest return of a finished game, else None."""
-    winners = winners_of(state)
-    return winners[0] if len(winners) == 1 else None
-
-
-def winners_of(state: Any) -> list[int]:
-    """The players sharing the highest return of a finished game (e.g. both partners of a winning team); empty
-    while the game goes on and after a draw (every player on the same return)."""
-    if not state.is_terminal():
-        return []
-    returns = [state.returns(p) for p in range(state.num_players)]
-    best = max(returns)
-    winners = [p for p, r in enumerate(returns) if r == best]
-    return [] if len(winners) == len(returns) else winners
-
-
-def play_game(
-    state: Any,
-    players: Sequence[Mapping[str, Any]],
-    seed: int = 0,
-    opening_plies: int = 0,
-    on_move: Callable[[Any, str, SearchReport | None], None] | None = None,
-) -> GameRecord:
-    """Plays `state` to the end, player i choosing with ``search(state, **players[i])``.
-
-    The first `opening_plies` moves are uniformly random (from `seed`), to vary the games. Each search gets
-    the seed ``players[i].get("seed", 0) + ply``: with node or depth budgets the whole game is reproducible.
-    `on_move(state_before, move, report)` is called after every move (report None for opening moves).
-    Ctrl-C during a search raises KeyboardInterrupt.
-    """
-    game = game_of_state(state)
-    if len(players) != state.num_players:
-        raise ValueError(f"{game.name} has {state.num_players} players, got settings for {len(players)}")
-    start = game.notation(state)
-    rng = random.Random(seed)
-    s = state.clone()
-    moves: list[str] = []
-    while not s.is_terminal():
-        report = None
-        if len(moves) < opening_plies:
-            mv = rng.choice(sorted(s.legal_moves()))
-        else:
-            settings = dict(players[s.to_move()])
-            settings["seed"] = int(settings.get("seed", 0)) + len(moves)
-            report = search(s, **settings)
-            if report.interrupted:
-                raise KeyboardInterrupt  # Ctrl-C ends the game, not just this move's search
-            if report.result.best_move == _core.NO_MOVE:
-                raise RuntimeError(f"{game.name}: the search returned no move in {game.notation(s)}")
-            mv = report.result.best_move
-        name = s.move_to_string(mv)
-        before = s.clone()
-        s.apply(mv)
-        moves.append(name)
-        if on_move is not None:
-            on_move(before, name, report)
-    return GameRecord(
-        game=game.name,
-        start=start,
-        moves=moves,
-        final=game.notation(s),
-        returns=[s.returns(p) for p in range(s.num_players)],
-        winner=winner_of(s),
-        winners=winners_of(s),
     )

@@ -11,8 +11,10 @@ import pytest
 
 import solver
 from solver import _core
+from solver.analysis import analyse
 from solver.report.stats import MatchScore
-from solver.search import analyse, make_limits, moves_to_strings, search
+from solver.search import moves_to_strings, search
+from solver.settings import SearchSettings
 
 WIN_IN_ONE = "121212"  # X to move; column 1 completes four (X's 4th stone: score +18)
 WIN_TEXT = "win for X, score +18 (X wins with stone 4, in 1 ply)"
@@ -79,11 +81,10 @@ def test_report_to_dict_is_json_with_notation() -> None:
         "position",
         "to_move",
         "algo",
+        "settings",
         "best_move",
-        "value",
+        "score",
         "value_text",
-        "proof",
-        "plies_to_end",
         "pv",
         "moves",
         "nodes",
@@ -94,8 +95,10 @@ def test_report_to_dict_is_json_with_notation() -> None:
         "nps",
     }
     assert (d["game"], d["position"], d["to_move"]) == ("connect4", WIN_IN_ONE, 0)
-    assert (d["best_move"], d["pv"], d["proof"]) == ("1", ["1"], "win")
-    assert set(d["moves"][0]) == {"move", "value", "visits", "proof", "plies_to_end", "value_text"}
+    assert (d["best_move"], d["pv"], d["score"]["kind"]) == ("1", ["1"], "win")
+    assert d["score"] == {"kind": "win", "value": d["score"]["value"], "plies": 1}
+    assert d["settings"] == {"algo": "alphabeta", "depth": 2, "threads": 1, "seed": 0}
+    assert set(d["moves"][0]) == {"move", "score", "visits", "value_text"}
 
 
 def test_search_with_a_node_budget_is_reproducible() -> None:
@@ -116,9 +119,9 @@ def test_progress_reports_the_iterations_in_notation() -> None:
 
 
 def test_limits() -> None:
-    default = make_limits()
+    default = SearchSettings().limits()
     assert (default.time_s, default.nodes, default.depth) == (2.0, 0, 0)
-    limits = make_limits(nodes=500, depth=3, threads=2, seed=9)
+    limits = SearchSettings(nodes=500, depth=3, threads=2, seed=9).limits()
     assert (limits.time_s, limits.nodes, limits.depth, limits.threads, limits.seed) == (0.0, 500, 3, 2, 9)
     for kwargs, message in [
         ({"time": 0}, "time: must be > 0"),
@@ -126,16 +129,20 @@ def test_limits() -> None:
         ({"depth": -1}, "depth: must be >= 1"),
         ({"threads": 0}, "threads: must be >= 1"),
         ({"seed": -3}, "seed: must be >= 0"),
+        ({"seed": 2**63}, "seed: must be <= 9223372036854775807"),
+        ({"time": float("nan")}, "time: must be a finite number, got nan"),
+        ({"time": float("inf")}, "time: must be a finite number, got inf"),
+        ({"threads": 1000}, "threads: must be <= 256"),
     ]:
         with pytest.raises(ValueError, match=message):
-            make_limits(**kwargs)
+            SearchSettings(**kwargs)
 
 
 def test_bad_search_requests() -> None:
     state = solver.parse("c4", "44")
     with pytest.raises(ValueError, match="algo: 'minimax' is not one of 'alphabeta', 'mcts'"):
         search(state, algo="minimax", depth=2)
-    with pytest.raises(ValueError, match="apply to algo 'mcts' only"):
+    with pytest.raises(ValueError, match="'exploration' does not apply to algo 'alphabeta'"):
         search(state, depth=2, exploration=2.0)
     with pytest.raises(ValueError, match="unknown search option 'temperature'"):
         search(state, algo="mcts", nodes=10, temperature=1.0)
@@ -232,7 +239,7 @@ def test_play_game_uses_each_players_settings() -> None:
     record = solver.play_game("c4", "12121", players=[{"depth": 2}, {"depth": 2}])
     assert record.start == "12121"
     assert record.moves[0] == "1"
-    with pytest.raises(ValueError, match="connect4 has 2 players, got settings for 1"):
+    with pytest.raises(ValueError, match="connect4: 2 seats under these rules, got 1 agents"):
         solver.play_game("c4", players=[{"depth": 1}])
 
 
@@ -253,7 +260,7 @@ def test_match_score_and_its_confidence_interval() -> None:
     assert (score.games, score.score) == (10, 0.7)
     lo, hi = score.ci95  # per-game variance 1.6 / 9; half-width 1.96 * sqrt(1.6 / 9 / 10) = 0.26133
     assert (round(lo, 5), round(hi, 5)) == (0.43867, 0.96133)
-    assert score.summary("A") == "10 games: A won 6, drew 2, lost 2; score 0.700 (95% CI 0.439-0.961)"
+    assert score.summary("A") == "10 games: A won 6, drew 2, lost 2; score 0.700 (95% CI [0.439, 0.961])"
     assert MatchScore(3, 0, 0).ci95 == (1.0, 1.0)
     assert MatchScore(0, 0, 0).score == 0.5 and MatchScore(1, 0, 0).ci95 == (0.0, 1.0)
 

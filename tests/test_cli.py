@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from solver.cli import LEVELS, main
+from solver.cli import main
+from solver.cli.play import LEVELS
 
 EMPTY_BOARD = "\n".join([". . . . . . ."] * 6 + ["1 2 3 4 5 6 7"])
 WIN_TEXT = "win for X, score +18 (X wins with stone 4, in 1 ply)"
@@ -61,8 +62,9 @@ def test_best_move_prints_a_progress_line_per_iteration_when_not_on_a_terminal()
 def test_best_move_json() -> None:
     out = ok("best-move", "c4", "121212", "--depth", "4", "--json").stdout
     d = json.loads(out)  # one JSON object and nothing else on stdout
-    assert (d["best_move"], d["proof"], d["plies_to_end"], d["pv"], d["value_text"]) == ("1", "win", 1, ["1"], WIN_TEXT)
-    assert d["value"] > 0
+    score = d["score"]
+    assert (d["best_move"], score["kind"], score["plies"], d["pv"], d["value_text"]) == ("1", "win", 1, ["1"], WIN_TEXT)
+    assert score["value"] > 0
     assert (d["game"], d["position"], d["algo"], d["to_move"]) == ("connect4", "121212", "alphabeta", 0)
     assert len(d["moves"]) == 7 and d["moves"][0]["move"] == "1"
     for key in ("nodes", "depth", "time_s", "nps"):
@@ -100,7 +102,7 @@ def test_analyse_json() -> None:
     d = json.loads(ok("analyse", "c4", "445", "--depth", "8", "--json").stdout)
     assert len(d["moves"]) == 7
     assert {m["move"] for m in d["moves"][:2]} == {"3", "6"}
-    assert [m["proof"] for m in d["moves"]] == ["none", "none"] + ["loss"] * 5
+    assert [m["score"]["kind"] for m in d["moves"]] == ["eval", "eval"] + ["loss"] * 5
     assert d["best_move"] in ("3", "6")
 
 
@@ -149,7 +151,7 @@ def test_play_rejects_illegal_input_and_continues() -> None:
     out = ok("play", "c4", "--level", "1", input=script).stdout
     assert "You play X. Type 'help' for the commands." in out
     assert "rejected: connect4 move: expected one column digit 1-7, got '9'" in out
-    assert "legal moves: 1 2 3 4 5 6 7" in out
+    assert "legal moves: 1, 2, 3, 4, 5, 6, 7" in out
     assert "undo     take back your last move" in out
     assert "nothing to undo" in out
     assert out.count("AI plays ") == 1  # after "4", then the undo took both moves back
@@ -242,8 +244,8 @@ def test_bad_input_prints_an_error_and_exits_with_status_2(tmp_path: Path) -> No
     fails("analyse", "c4", "1212121", message="the game is over: there is no move to analyse")
     fails("new", "c4", "--rule", "width=8", message="connect4: unknown rule option 'width' (known options: none)")
     fails("perft", "c4", "--depth", "1", "--rule", "width", message="--rule 'width': expected KEY=VALUE")
-    fails("best-move", "c4", "--threads", "0", message="engine.threads: must be >= 1, got 0")
-    fails("selfplay", "c4", "--time", "0", message="engine.time: must be > 0, got 0")
+    fails("best-move", "c4", "--threads", "0", message="--threads: must be >= 1, got 0")
+    fails("selfplay", "c4", "--time", "0", message="--time: must be > 0, got 0")
     missing = tmp_path / "nope.toml"
     fails("new", "c4", "--config", str(missing), message=f"config file {missing}: not found")
     bad = tmp_path / "bad.toml"

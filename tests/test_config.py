@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from solver import _core
-from solver.config import Config, ConfigError, EngineConfig, load_config, parse_config, parse_rule_flags
-from solver.games import GAMES, GameInfo
+from solver.config import Config, ConfigError, load_config, parse_config, parse_rule_flags
+from solver.games import GAMES, GameInfo, get_game
 from solver.options import OptionSpec
+from solver.settings import SearchSettings, SettingsError
 
 TOY = GameInfo(
     name="toy",
@@ -39,21 +40,8 @@ def write(tmp_path: Path, text: str) -> Path:
 def test_no_file_means_defaults() -> None:
     cfg = load_config(None)
     assert cfg == Config()
-    assert cfg.engine == EngineConfig(
-        algo="alphabeta",
-        time=None,
-        nodes=None,
-        depth=None,
-        threads=1,
-        seed=0,
-        hash_mb=64,
-        exploration=1.4,
-        rollout="random",
-        solver=True,
-        transpositions=False,
-        memory_mb=256,
-        objective="auto",
-    )
+    assert cfg.engine == SearchSettings()  # every option left to the game and the algorithm
+    assert cfg.engine.to_dict() == {"threads": 1, "seed": 0}
 
 
 def test_a_full_engine_section(tmp_path: Path) -> None:
@@ -78,7 +66,7 @@ objective = "wins"
 """,
         )
     )
-    assert cfg.engine == EngineConfig(
+    assert cfg.engine == SearchSettings(
         algo="mcts",
         time=1.5,
         nodes=5000,
@@ -93,38 +81,38 @@ objective = "wins"
         memory_mb=128,
         objective="wins",
     )
-    assert cfg.engine.search_kwargs() == {
-        "algo": "mcts",
-        "time": 1.5,
-        "nodes": 5000,
-        "depth": 9,
-        "threads": 2,
-        "seed": 7,
-        "hash_mb": 32,
+    mcts = cfg.engine.for_game(get_game("c4"))
+    assert mcts.options() == {
         "exploration": 0.8,
         "rollout": "policy",
         "solver": False,
         "transpositions": True,
         "memory_mb": 128,
-    }  # the ISMCTS objective applies to algo ismcts only
-    ismcts = replace(cfg.engine, algo="ismcts").search_kwargs()
+    }  # the ISMCTS objective and the alpha-beta table apply to their algorithms only
+    ismcts = replace(cfg.engine, algo="ismcts").for_game(get_game("koikoi")).options()
     assert (ismcts["objective"], ismcts["exploration"], ismcts["rollout"]) == ("wins", 0.8, "policy")
-    assert "objective" not in replace(cfg.engine, algo="ismcts", objective="auto").search_kwargs()
+    auto = SearchSettings.from_mapping({"algo": "ismcts", "objective": "auto"}).for_game(get_game("koikoi"))
+    assert auto.options() == {"exploration": 1.4, "objective": "wins"}  # the game's defaults for a single deal
+    match = auto.for_game(get_game("koikoi"), {"rounds": 12})
+    assert match.options()["objective"] == "wins"  # already chosen: kept
+    fresh = SearchSettings(algo="ismcts").for_game(get_game("koikoi"), {"rounds": 12})
+    assert fresh.options() == {"exploration": 1.4, "objective": "returns"}  # a match is played for points
 
 
 def test_integer_time_is_accepted_and_alphabeta_gets_no_mcts_options() -> None:
-    engine = parse_config({"engine": {"time": 3}}).engine
+    engine = parse_config({"engine": {"time": 3, "exploration": 2.0}}).engine
     assert engine.time == 3.0 and isinstance(engine.time, float)
-    assert set(engine.search_kwargs()) == {"algo", "time", "nodes", "depth", "threads", "seed", "hash_mb"}
+    chosen = engine.for_game(get_game("c4"))
+    assert chosen.algo == "alphabeta" and chosen.options() == {} and chosen.exploration is None
 
 
 def test_flags_win_over_the_file_and_none_means_not_given() -> None:
     engine = parse_config({"engine": {"depth": 5, "threads": 2, "algo": "mcts"}}).engine
     merged = engine.merged(depth=3, threads=None, algo=None, seed="4")
     assert (merged.depth, merged.threads, merged.algo, merged.seed) == (3, 2, "mcts", 4)
-    with pytest.raises(ConfigError) as info:
+    with pytest.raises(SettingsError) as info:
         engine.merged(threads=0)
-    assert str(info.value) == "engine.threads: must be >= 1, got 0"
+    assert str(info.value) == "threads: must be >= 1, got 0"
 
 
 @pytest.mark.parametrize(
@@ -141,12 +129,14 @@ def test_flags_win_over_the_file_and_none_means_not_given() -> None:
         ({"engine": {"rollout": "greedy"}}, "engine.rollout: 'greedy' is not one of 'random', 'policy'"),
         ({"engine": {"solver": "maybe"}}, "engine.solver: expected true or false, got 'maybe'"),
         ({"engine": {"exploration": -0.1}}, "engine.exploration: must be >= 0, got -0.1"),
-        ({"engine": {"objective": "points"}}, "engine.objective: 'points' is not one of 'auto', 'returns', 'wins'"),
+        ({"engine": {"objective": "points"}}, "engine.objective: 'points' is not one of 'returns', 'wins'"),
+        ({"engine": {"time": float("nan")}}, "engine.time: must be a finite number, got nan"),
+        ({"engine": {"seed": 2**64}}, "engine.seed: must be <= 9223372036854775807, got 18446744073709551616"),
         (
             {"engine": {"thread": 2}},
-            "engine.thread: unknown key (allowed keys: algo, time, nodes, depth, "
+            "engine.thread: unknown setting (allowed: algo, time, nodes, depth, "
             "threads, seed, hash_mb, exploration, rollout, solver, transpositions, "
-            "memory_mb, objective)",
+            "memory_mb, objective, return_scale, num_worlds, exact_plies)",
         ),
         ({"engine": 3}, "engine: expected a table of settings"),
         ({"search": {}}, "search: unknown section (allowed sections: engine, rules)"),

@@ -81,6 +81,10 @@ class GameInfo:
         """What each seat scores in the match for a finished deal (by default its return)."""
         return [float(final.returns(p)) for p in range(final.num_players)]
 
+    def commands(self) -> Any:
+        """This game's own ``kofun`` command group (a click group), or None."""
+        return None
+
     # --- agents ---------------------------------------------------------------------------------------------
 
     def observe(self, state: Any, seat: int) -> Any:

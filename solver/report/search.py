@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import GameInfo
-from ..search import HIDDEN_ALGOS, Progress, SearchReport
+from ..search import Progress, SearchReport
+from ..settings import HIDDEN_ALGOS
 from .table import format_table, human_count
 
 

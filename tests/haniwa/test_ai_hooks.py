@@ -9,7 +9,7 @@ import pytest
 from hidden_helpers import random_states
 
 from solver._core import WorldError, haniwa
-from solver.determinize.haniwa import HaniwaBelief
+from solver.games.haniwa.belief import HaniwaBelief
 
 STATES = [s for s in random_states(6, seed=11) if not s.is_terminal()]
 

@@ -13,9 +13,11 @@ from haniwa_helpers import position
 
 from solver._core import IllegalMoveError, NotationError, RuleOptionError, haniwa
 from solver.cli import main
-from solver.determinize.haniwa import HaniwaBelief
 from solver.games.haniwa import GAME
-from solver.search import make_limits, search
+from solver.games.haniwa.belief import HaniwaBelief
+from solver.match import first_deal
+from solver.search import search
+from solver.settings import SearchSettings
 
 # Player 0 places the last tile of the game into d3 (player 1 first, no face-down tile, both discards used).
 # Yellow die 2. Zone 0 column d holds B1, B1 (power 2); zone 1 column d holds Y1, Y1, Y2 (power 4). Row 3 of zone 0
@@ -63,7 +65,7 @@ def ismcts(state: Any, nodes: int, seed: int = 1) -> Any:
     text = state.information_state(state.to_move()) if isinstance(state, haniwa.State) else state
     b = HaniwaBelief.from_information_state(text)
     return haniwa.State.ismcts(
-        text, make_limits(nodes=nodes, seed=seed), unseen=b.unseen, groups=[g.size for g in b.belief.groups]
+        text, SearchSettings(nodes=nodes, seed=seed).limits(), unseen=b.unseen, groups=[g.size for g in b.belief.groups]
     )
 
 
@@ -113,8 +115,8 @@ def test_ismcts_never_peeks() -> None:
         assert other != s and other.information_state(p) == s.information_state(p)
         for algo in ("ismcts", "pimc"):
             extra = {"num_worlds": 8} if algo == "pimc" else {}
-            a = search(s, algo, nodes=1500, seed=5, **extra).to_dict()
-            b = search(other, algo, nodes=1500, seed=5, **extra).to_dict()
+            a = search(s, algo=algo, nodes=1500, seed=5, **extra).to_dict()
+            b = search(other, algo=algo, nodes=1500, seed=5, **extra).to_dict()
             for d in (a, b):
                 d.pop("time_s")
                 d.pop("nps")
@@ -175,7 +177,7 @@ def test_bad_input_raises_clear_errors() -> None:
     with pytest.raises(RuleOptionError, match="players"):
         GAME.new({"players": 3})
     with pytest.raises(ValueError, match="unknown search option 'depth_limit'"):
-        search(s, "ismcts", nodes=10, depth_limit=3)
+        search(s, algo="ismcts", nodes=10, depth_limit=3)
     end = position(**DOGU)
     end.play("B2a3")
     assert end.is_terminal()
@@ -197,7 +199,8 @@ def test_cli_best_move_reports_expected_difference_and_win_probability() -> None
     a = json.loads(_run("best-move", "haniwa", info, "--nodes", "1500", "--seed", "2", "--json"))
     b = json.loads(_run("best-move", "haniwa", str(s), "--nodes", "1500", "--seed", "2", "--json"))
     assert a["algo"] == "ismcts" and a["position"] == info == b["position"] and a["moves"] == b["moves"]
-    assert all(0.0 <= m["win_rate"] <= 1.0 for m in a["moves"]) and sum(m["visits"] for m in a["moves"]) == 1500
+    assert all(0.0 <= m["score"]["win_rate"] <= 1.0 for m in a["moves"])
+    assert sum(m["visits"] for m in a["moves"]) == 1500
     text = _run("best-move", "haniwa", info, "--nodes", "1500", "--seed", "2")
     assert "expected" in text and "win" in text and "(hidden)" in text and "points" in text
     bad = CliRunner().invoke(main, ["best-move", "haniwa", info.replace("dice=", "dice=9"), "--nodes", "10"])
@@ -205,7 +208,7 @@ def test_cli_best_move_reports_expected_difference_and_win_probability() -> None
 
 
 def test_cli_play_shows_only_the_humans_view() -> None:
-    s = GAME.new({}, seed=3)
+    s = first_deal(GAME, GAME.check_options({}), 3)
     human = s.to_move()
     ai_hand = ",".join(str(s).split(f"hand{1 - human}=")[1].split()[0].split(","))
     first = s.move_to_string(sorted(s.legal_moves())[0])
@@ -218,7 +221,7 @@ def test_pimc_values_the_last_placement_exactly() -> None:
     """PIMC on Haniwa runs MCTS in each world (its exact solver is for state types of exactly two players); on the
     last placement every world's MCTS sees each move's fixed outcome, so the averaged values are exact."""
     s = position(**DOGU)
-    r = search(s, "pimc", nodes=8 * 300, seed=1, num_worlds=8)
+    r = search(s, algo="pimc", nodes=8 * 300, seed=1, num_worlds=8)
     assert r.best_move == "B2a3" and r.value == 7.0 and r.moves[0].visits == 8  # all 8 worlds vote for it
     assert {m.move: m.value for m in r.moves} == {"B1a3": 5.0, "B2a3": 7.0, "B3a3": 2.0, "G3a3": 2.0}
     assert all(m.win_rate is None for m in r.moves)  # win counts come from ISMCTS only
@@ -229,14 +232,14 @@ def test_only_ismcts_counts_wins() -> None:
     from solver._core import koikoi
 
     s = midgame(4, 8)
-    assert all(m.wins == 0 for m in s.mcts(make_limits(nodes=500, seed=1)).moves)
+    assert all(m.wins == 0 for m in s.mcts(SearchSettings(nodes=500, seed=1).limits()).moves)
     b = HaniwaBelief.of(s, s.to_move())
     groups = [g.size for g in b.belief.groups]
     info = s.information_state(s.to_move())
-    assert all(m.wins == 0 for m in haniwa.State.pimc(info, make_limits(nodes=400, seed=1), unseen=b.unseen,
+    assert all(m.wins == 0 for m in haniwa.State.pimc(info, SearchSettings(nodes=400, seed=1).limits(), unseen=b.unseen,
                                                       groups=groups, num_worlds=4).moves)  # fmt: skip
     deal = koikoi.State.deal(3)
     kinfo = deal.information_state(deal.to_move())
     unseen, _view, opp, stock = koikoi.hidden(kinfo)
-    r = koikoi.State.ismcts(kinfo, make_limits(nodes=2000, seed=1), unseen=unseen, groups=[opp, stock])
+    r = koikoi.State.ismcts(kinfo, SearchSettings(nodes=2000, seed=1).limits(), unseen=unseen, groups=[opp, stock])
     assert all(0 <= m.wins <= m.visits for m in r.moves) and sum(m.wins for m in r.moves) > 0

@@ -11,7 +11,7 @@ from haniwa_helpers import position
 from hidden_helpers import random_states, tile_set, tiles_of
 
 from solver._core import NotationError, WorldError, haniwa
-from solver.determinize.haniwa import HaniwaBelief, belief_of
+from solver.games.haniwa.belief import HaniwaBelief, belief_of
 
 
 def test_every_sampled_world_reproduces_the_information_state() -> None:

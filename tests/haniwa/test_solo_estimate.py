@@ -10,10 +10,10 @@ import pytest
 from click.testing import CliRunner, Result
 from solo_estimate_helpers import late_position
 
-from solver import haniwa_solo
 from solver._core import RuleOptionError, haniwa
 from solver.cli import main
-from solver.haniwa_solo import MeanCI, PolicySettings, estimate, rank_counts, rank_of
+from solver.games.haniwa import solo as haniwa_solo
+from solver.games.haniwa.solo import MeanCI, PolicySettings, estimate, rank_counts, rank_of
 
 FAST = PolicySettings(samples=3, candidates=3)
 NODES = 20_000

@@ -10,7 +10,9 @@ from kk_helpers import stop_or_gamble
 
 from solver._core import koikoi as kk
 from solver.cli import main
-from solver.experiments import GAMES, card_value, greedy_move, make_player
+from solver.experiments import make_side
+from solver.games.koikoi import GAME
+from solver.games.koikoi.greedy import card_value, greedy_move
 
 
 def _run(*args: str, stdin: str | None = None) -> str:
@@ -92,15 +94,14 @@ def test_experiment_objective_and_peeking_reference_runs() -> None:
     assert out["peek"] == "all"
     assert "PEEKING AT THE OPPONENT'S HAND vs greedy" in _run(*base[:-1], "--peek", "hand")
     result = CliRunner().invoke(main, ["experiment", "haniwa", "--games", "1", "--peek", "hand"])
-    assert result.exit_code != 0 and "only the koikoi ISMCTS player can peek" in result.output
+    assert result.exit_code != 0 and "haniwa has no peeking reference player" in result.output
 
 
 def test_peeking_worlds_reveal_exactly_what_they_say() -> None:
     s = kk.State.deal(5)
     me = s.to_move()
     info = s.information_state(me)
-    peek = GAMES["koikoi"].peek
-    assert peek is not None
+    peek = GAME.peek_worlds
     (everything,) = peek(s, "all", 1)
     assert kk.State.from_world(info, everything) == s
     rows = peek(s, "hand", 1)
@@ -109,9 +110,9 @@ def test_peeking_worlds_reveal_exactly_what_they_say() -> None:
     assert all(sorted(r[:8]) == hand and sorted(r[8:]) == stock for r in rows.tolist())
     assert len({tuple(r[8:]) for r in rows.tolist()}) > 1000  # the stock order stays unknown
     with pytest.raises(ValueError, match="peek: 'cards' is not one of 'none', 'hand', 'all'"):
-        make_player("ismcts", 10, peek="cards")
+        make_side(GAME, "ismcts", 10, {}, peek="cards")
     with pytest.raises(ValueError, match="can peek"):
-        make_player("pimc", 10, peek="hand")
+        make_side(GAME, "pimc", 10, {}, peek="hand")
 
 
 def test_greedy_baseline_takes_the_most_valuable_capture_and_stops() -> None:
@@ -132,9 +133,9 @@ def test_selfplay_plays_matches_of_several_deals() -> None:
     assert a == b and a["a"]["algo"] == a["b"]["algo"] == "ismcts"
     assert a["wins"] + a["draws"] + a["losses"] == 2
     for r in a["records"]:
-        s0, s1 = r["returns"]
-        assert r["final"] == f"match scores {s0:g}-{s1:g}"
-        assert r["winner"] == (None if s0 == s1 else int(s1 > s0))
+        s0, s1 = r["scores"]
+        assert len(r["deals"]) == 2 and [s0, s1] == [sum(d["scores"][p] for d in r["deals"]) for p in (0, 1)]
+        assert r["winners"] == ([] if s0 == s1 else [int(s1 > s0)])
 
 
 def test_bad_information_states_are_clear_errors() -> None:

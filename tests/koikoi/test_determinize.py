@@ -10,7 +10,7 @@ import pytest
 
 from solver._core import WorldError
 from solver._core import koikoi as kk
-from solver.determinize.koikoi import KoikoiBelief, belief_of
+from solver.games.koikoi.belief import KoikoiBelief, belief_of
 
 
 def random_midgame_states(n: int, seed: int) -> list[kk.State]:

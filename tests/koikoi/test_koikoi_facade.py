@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from solver._core import RuleOptionError
 from solver._core import koikoi as kk
-from solver.games.koikoi import GAME, Match
+from solver.games.koikoi import GAME
+from solver.match import GameRecord, Match, MatchObserver
+from solver.seeds import derive_seed
 
 
 def test_options_map_to_rules() -> None:
@@ -48,36 +52,51 @@ def test_new_parse_render() -> None:
         GAME.new(seed=-1)
 
 
-def first_legal(state: Any) -> int:
-    return state.legal_moves()[0]
+class FirstLegal:
+    """An agent playing the first legal move of its view."""
+
+    name = "first"
+    sees_everything = False
+
+    def choose(self, view: Any, rng: random.Random) -> int:
+        return int(view.legal_moves()[0])
+
+    def settings(self) -> dict[str, Any]:
+        return {"kind": "first"}
 
 
 def test_match_scores_add_up_and_the_dealer_rotates() -> None:
-    m = Match({"preset": "nintendo"}, seed=4)
-    assert (m.rounds, m.dealer) == (12, kk.State.deal(4, m.rules).first)
-    expected = [0, 0]
-    while not m.is_over():
-        dealer = m.dealer
-        s = m.next_deal()
-        assert s.first == dealer and s.rules == kk.Rules.preset("nintendo")
-        while not s.is_terminal():
-            s.apply(first_legal(s))
-        m.record(s)
-        if s.winner >= 0:
-            expected[s.winner] += s.points
-            assert m.dealer == s.winner
-        else:
-            assert m.dealer == 1 - dealer
-    assert m.scores == expected and m.round == 12 and sum(expected) > 0
-    with pytest.raises(RuleOptionError, match="all 12 deals"):
-        m.next_deal()
-    again = Match({"preset": "nintendo"}, seed=4)
-    assert again.play(first_legal) == expected
+    seen: list[Any] = []
+
+    class Watch(MatchObserver):
+        def deal_started(self, index: int, state: Any) -> None:
+            seen.append(state.clone())
+
+    record = Match(GAME, [FirstLegal(), FirstLegal()], {"preset": "nintendo"}, seed=4).play(Watch())
+    assert len(record.deals) == 12 == len(seen)
+    expected = [0.0, 0.0]
+    for k, deal in enumerate(record.deals):
+        start, final = seen[k], kk.State.parse(deal.final)
+        assert start.rules == kk.Rules.preset("nintendo") and deal.seed == derive_seed(4, "deal", k)
+        dealt = kk.State.deal(deal.seed, kk.Rules.preset("nintendo"), *([start.first] if k else []))
+        assert start == dealt  # the first dealer is drawn from the first deal's seed
+        if final.winner >= 0:
+            expected[final.winner] += final.points
+            assert deal.scores == [float(final.points) if p == final.winner else 0.0 for p in (0, 1)]
+        if k + 1 < 12:  # the winner deals next; after a draw the other player
+            assert seen[k + 1].first == (final.winner if final.winner >= 0 else 1 - start.first)
+    assert record.scores == expected and sum(expected) > 0
+    assert record.winners == ([] if expected[0] == expected[1] else [int(expected[1] > expected[0])])
+    again = Match(GAME, [FirstLegal(), FirstLegal()], {"preset": "nintendo"}, seed=4).play()
+    assert again == record
 
 
-def test_match_refuses_unfinished_deals() -> None:
-    m = Match(seed=1)
-    s = m.next_deal()
-    assert not s.is_terminal()
-    with pytest.raises(RuleOptionError, match="not over"):
-        m.record(s)
+def test_a_single_deal_match_and_the_record_round_trip(tmp_path: Path) -> None:
+    record = Match(GAME, [FirstLegal(), FirstLegal()], {}, seed=1).play()
+    assert len(record.deals) == 1 and record.finished
+    path = tmp_path / "r.json"
+    record.save(path)
+    assert GameRecord.load(path) == record
+    path.write_text("{}")
+    with pytest.raises(ValueError, match=r"game record .*malformed"):
+        GameRecord.load(path)

@@ -94,9 +94,9 @@ def test_objective_returns_gambles_for_points_and_wins_takes_the_sure_deal() -> 
 
 
 def test_koikoi_search_defaults_single_deal_for_wins_match_for_points() -> None:
-    assert GAME.ismcts_defaults() == {"exploration": 1.4, "objective": "wins"}
-    assert GAME.ismcts_defaults({"preset": "nintendo"}) == {"exploration": 1.4, "objective": "returns"}
-    assert GAME.ismcts_defaults({"rounds": 3}) == {"exploration": 1.4, "objective": "returns"}
+    assert GAME.search_defaults("ismcts") == {"exploration": 1.4, "objective": "wins"}
+    assert GAME.search_defaults("ismcts", {"preset": "nintendo"}) == {"exploration": 1.4, "objective": "returns"}
+    assert GAME.search_defaults("ismcts", {"rounds": 3}) == {"exploration": 1.4, "objective": "returns"}
 
 
 def test_never_peeks_two_worlds_same_view_same_result() -> None:
@@ -205,7 +205,7 @@ def test_bad_inputs() -> None:
         kk.State.pimc(info, lim, **belief, num_worlds=0)
     with pytest.raises(ValueError, match="needs a full state"):
         solver.search(GAME.parse(info), algo="alphabeta", depth=2)
-    with pytest.raises(ValueError, match="unknown search option 'solver'"):
+    with pytest.raises(ValueError, match="search option 'solver' does not apply to algo 'ismcts'"):
         solver.search(s, algo="ismcts", nodes=10, solver=True)
     with pytest.raises(ValueError, match="connect4 has no hidden information"):
         solver.search(solver.parse("c4", "44"), algo="ismcts", nodes=10)

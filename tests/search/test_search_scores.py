@@ -6,7 +6,8 @@ import pytest
 from search_helpers import C4, limits, play_line
 
 from solver import _core
-from solver.benchsuite import SUITE, connect4_score, run_signature
+from solver.benchsuite import SUITE, run_signature
+from solver.games.connect4.score import connect4_score
 
 
 def _solve(notation: str):

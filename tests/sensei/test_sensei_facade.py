@@ -97,12 +97,15 @@ def test_evaluate_is_symmetric_at_the_start_and_bounded():
     assert 0 < s.evaluate() < 20000
 
 
-def test_play_input_takes_one_action_or_a_whole_turn() -> None:
+def test_input_takes_one_action_or_a_whole_turn() -> None:
     start = GAME.new()
-    one = GAME.play_input(start, "a1-a3")
-    assert one.to_move() == 0 and one.stone_moves_done() == 1 and start.stone_moves_done() == 0
-    whole = GAME.play_input(start, "a1-a3 c1-c3")
-    assert whole.to_move() == 1 and whole.turns_completed() == 1
-    assert sorted(whole.stones(0)) == ["a3", "b1", "c3", "d1", "e1", "f1", "g1"]
+    one = GAME.input_moves(start, "a1-a3")
+    assert [start.move_to_string(m) for m in one] == ["a1-a3"] and start.stone_moves_done() == 0
+    whole = GAME.input_moves(start, "a1-a3 c1-c3")
+    after = start.clone()
+    for m in whole:
+        after.apply(m)
+    assert len(whole) == 3 and after.to_move() == 1 and after.turns_completed() == 1  # closed with 'end'
+    assert sorted(after.stones(0)) == ["a3", "b1", "c3", "d1", "e1", "f1", "g1"]
     with pytest.raises(IllegalMoveError):
-        GAME.play_input(start, "a1-a3 a3-a7")  # a7 holds a North stone
+        GAME.input_moves(start, "a1-a3 a3-a7")  # a7 holds a North stone

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _core
-from ..benchsuite import connect4_score
-from .base import GameInfo, describe_generic
+from ... import _core
+from ..base import GameInfo, describe_generic
+from .score import connect4_score
 
 WIDTH = 7
 HEIGHT = 6

@@ -14,15 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import _core
-from .._core import NotationError, RuleOptionError
-from ..determinize.belief import UniformBelief
-from ..determinize.haniwa import HaniwaBelief
-from ..determinize.infostate import InformationState
-from ..options import OptionSpec
-from .base import GameInfo
+from ... import _core
+from ..._core import NotationError, RuleOptionError
+from ...determinize.belief import UniformBelief
+from ...determinize.infostate import InformationState
+from ...options import OptionSpec
+from ..base import GameInfo
+from .belief import HaniwaBelief
 
-DEFAULT_COMPONENTS = Path(__file__).resolve().parent.parent / "data" / "haniwa.toml"
+DEFAULT_COMPONENTS = Path(__file__).resolve().parents[2] / "data" / "haniwa.toml"
 
 COLOURS = ("red", "blue", "green", "yellow")
 KOFUN_COLOURS = (*COLOURS, "brown")
@@ -156,6 +156,29 @@ class HaniwaInfo(GameInfo):
             text = state_or_text.information_state(state_or_text.to_move() if player is None else player)
         return InformationState(self, text, self.belief(text))
 
+    def commands(self) -> Any:
+        """``kofun haniwa solo best-turn`` / ``estimate``."""
+        from .cli import haniwa
+
+        return haniwa
+
+    def rules_of(self, state: Any) -> dict[str, Any]:
+        """The options a position carries that matter to a search: its number of players."""
+        return self.check_options({"players": int(getattr(state, "proxy", state).num_players)})
+
+    def teams(self, options: Mapping[str, Any] | None = None) -> list[int] | None:
+        """With 4 players: seats 0 and 2 against 1 and 3."""
+        return [0, 1, 0, 1] if self.check_options(options)["players"] == 4 else None
+
+    def deal_scores(self, final: Any) -> list[float]:
+        """Each seat scores its side's final score (solo: the solo score)."""
+        return [float(final.score(final.team_of(p))) for p in range(final.num_players)]
+
+    def greedy_move(self, view: Any, seed: int) -> int:
+        """The greedy baseline: the move maximising the immediate change of the provisional score margin (ties
+        at random from `seed`), on the proxy world of the seat's view (it reads only what that seat sees)."""
+        return int(getattr(view, "proxy", view).greedy_move(seed))
+
     def notation(self, state: Any) -> str:
         """The position notation, or the information-state notation of a view."""
         return str(state.to_string())
@@ -256,4 +279,5 @@ GAME = HaniwaInfo(
         OptionSpec("tileset", "", "path of a components TOML file (empty: solver/data/haniwa.toml)"),
     ),
     random_setup=True,
+    return_unit="points",
 )

@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._core import WorldError
-from .._core import haniwa as hw
-from .belief import SlotGroup, UniformBelief, group_offsets
+from ..._core import WorldError
+from ..._core import haniwa as hw
+from ...determinize.belief import SlotGroup, UniformBelief, group_offsets
 
 SEED_GROUP = "reshuffle"
 

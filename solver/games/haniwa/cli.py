@@ -15,10 +15,10 @@ from typing import Any
 
 import click
 
-from .config import parse_rule_flags
-from .determinize.haniwa import HaniwaBelief
-from .games.haniwa import GAME
-from .haniwa_solo import (
+from ...config import parse_rule_flags
+from . import GAME
+from .belief import HaniwaBelief
+from .solo import (
     DEFAULT_CANDIDATES,
     DEFAULT_SAMPLES,
     DEFAULT_SOLVER_NODES,
@@ -27,7 +27,7 @@ from .haniwa_solo import (
     best_turn,
     estimate,
 )
-from .report.haniwa_solo import format_best_turn, format_estimate, plot_histogram
+from .solo_report import format_best_turn, format_estimate, plot_histogram
 
 
 @click.group("haniwa")

@@ -24,9 +24,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from . import _core
-from ._core import RuleOptionError
-from .games.haniwa import GAME
+from ... import _core
+from ..._core import RuleOptionError
+from ...seeds import derive_seed
+from . import GAME
 
 RANKS: tuple[tuple[str, int], ...] = (
     ("perfect", 60),
@@ -184,11 +185,8 @@ class SoloEstimate:
 
 
 def deal_seed(seed: int, index: int) -> int:
-    """The seed of deal `index` of an experiment seeded with `seed` (64-bit splitmix of both)."""
-    x = (seed * 0x9E3779B97F4A7C15 + index * 0xBF58476D1CE4E5B9 + 0x632BE59BD9B4E019) % (1 << 64)
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) % (1 << 64)
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) % (1 << 64)
-    return x ^ (x >> 31)
+    """The seed of deal `index` of an estimate seeded with `seed` (``derive_seed(seed, "deal", index)``)."""
+    return derive_seed(seed, "deal", index)
 
 
 def solo_rules(options: dict[str, Any] | None = None) -> Any:

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .._core import RuleOptionError
-from ..haniwa_solo import RANKS, SoloEstimate, TurnChoice
-from .table import format_table
+from ..._core import RuleOptionError
+from ...report.table import format_table
+from .solo import RANKS, SoloEstimate, TurnChoice
 
 
 def _interval(mean: float, lo: float, hi: float) -> str:

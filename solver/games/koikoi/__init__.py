@@ -1,23 +1,25 @@
-"""Koi-Koi façade: rule options, board drawing, and multi-deal matches.
+"""Koi-Koi façade: rule options, board drawing, the deals of a match, and the search defaults.
 
 The compiled state (``solver._core.koikoi.State``) is one deal with everything known; its notation and the
-information-state notation are documented in ``docs/koikoi.md``. A match of several deals (option ``rounds``)
-with the dealer passing to the winner of the last deal is run here, in :class:`Match`.
+information-state notation are documented in ``docs/koikoi.md``. A match of several deals (option ``rounds``) is
+played by :class:`solver.match.Match` with the deals this façade makes: the dealer of the next deal is the winner of
+the last one (the other player after a draw), the first dealer is drawn from the first deal's seed, and the winner
+of a deal scores its points.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
-from .. import _core
-from .._core import RuleOptionError
-from ..determinize.belief import UniformBelief
-from ..determinize.infostate import InformationState
-from ..determinize.koikoi import KoikoiBelief
-from ..options import OptionSpec
-from .base import GameInfo
+from ... import _core
+from ..._core import RuleOptionError
+from ...determinize.belief import UniformBelief
+from ...determinize.infostate import InformationState
+from ...options import OptionSpec
+from ..base import GameInfo
+from . import greedy
+from .belief import KoikoiBelief
 
 kk = _core.koikoi
 
@@ -74,16 +76,47 @@ class KoikoiInfo(GameInfo):
             rules.koikoi_double = True
         return rules
 
-    def ismcts_defaults(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """Exploration 1.4; a single deal is played to be won (objective 'wins': the deal-win probability
+    def search_defaults(self, algo: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """ISMCTS: exploration 1.4; a single deal is played to be won (objective 'wins': the deal-win probability
         first, points as a tie-break), a match of several deals for points (objective 'returns'). Measured in
         docs/koikoi.md (Strength)."""
+        if algo != "ismcts":
+            return {}
         return {"exploration": ISMCTS_EXPLORATION, "objective": "wins" if self.rounds(options) == 1 else "returns"}
+
+    def rules_of(self, state: Any) -> dict[str, Any]:
+        """The options a deal carries: its preset (the notation names the rule set; `rounds` follows from it)."""
+        text = str(getattr(state, "proxy", state).rules)
+        return self.check_options({"preset": text} if text in PRESET_ROUNDS else None)
 
     def rounds(self, options: Mapping[str, Any] | None = None) -> int:
         """Deals in a match under `options`."""
         opts = self.check_options(options)
         return int(opts["rounds"]) or PRESET_ROUNDS[opts["preset"]]
+
+    def match_deals(self, options: Mapping[str, Any] | None = None) -> int:
+        """Deals in a match: the option `rounds` (0: the preset's, 1 for seed, 12 for nintendo)."""
+        return self.rounds(options)
+
+    def deal(self, options: Mapping[str, Any] | None, seed: int, previous: Any = None) -> Any:
+        """A deal from `seed`; after a deal, the winner deals (the other player after a draw)."""
+        rules = self.rules(options)
+        if previous is None:
+            return kk.State.deal(seed, rules)
+        dealer = previous.winner if previous.winner >= 0 else 1 - previous.first
+        return kk.State.deal(seed, rules, dealer)
+
+    def deal_scores(self, final: Any) -> list[float]:
+        """The winner of the deal scores its points; the other player nothing."""
+        return [float(final.points) if final.winner == p else 0.0 for p in (0, 1)]
+
+    def greedy_move(self, view: Any, seed: int) -> int:
+        """The greedy baseline (see :mod:`.greedy`), on the proxy world of the seat's view."""
+        return greedy.greedy_move(getattr(view, "proxy", view))
+
+    def peek_worlds(self, state: Any, what: str, seed: int) -> Any:
+        """Unfair reference worlds: the opponent's true hand ("hand") or the whole deal ("all")."""
+        return greedy.peek_worlds(state, what, seed)
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> Any:
         """A deal from `seed` (misdeals are redealt from the same seed; the dealer is drawn from it too)."""
@@ -162,52 +195,6 @@ class KoikoiInfo(GameInfo):
         return "\n".join(lines)
 
 
-GAME = KoikoiInfo(name="koikoi", title="Koi-Koi (Hanafuda)", core=kk, options=OPTIONS, random_setup=True)
-
-
-@dataclass
-class Match:
-    """A match of several deals: scores add up, and the dealer of the next deal is the winner of the last one
-    (the other player after a draw). The first dealer is drawn from the seed."""
-
-    options: Mapping[str, Any] = field(default_factory=dict)
-    seed: int = 0
-    scores: list[int] = field(default_factory=lambda: [0, 0])
-    round: int = 0
-    dealer: int = -1
-
-    def __post_init__(self) -> None:
-        self.rules = GAME.rules(self.options)
-        self.rounds = GAME.rounds(self.options)
-        if self.dealer < 0:
-            self.dealer = kk.State.deal(self.seed, self.rules).first
-
-    def is_over(self) -> bool:
-        """True once every deal has been played."""
-        return self.round >= self.rounds
-
-    def next_deal(self) -> Any:
-        """The state of the current deal (dealt from the seed and the round number, the current dealer first)."""
-        if self.is_over():
-            raise RuleOptionError(f"koikoi match: all {self.rounds} deals have been played")
-        return kk.State.deal(self.seed * 1000 + self.round, self.rules, self.dealer)
-
-    def record(self, state: Any) -> None:
-        """Adds a finished deal's points and passes the dealer on."""
-        if not state.is_terminal():
-            raise RuleOptionError("koikoi match: the deal is not over yet")
-        if state.winner >= 0:
-            self.scores[state.winner] += state.points
-            self.dealer = state.winner
-        else:
-            self.dealer = 1 - self.dealer
-        self.round += 1
-
-    def play(self, choose: Callable[[Any], int]) -> list[int]:
-        """Plays every remaining deal with `choose(state) -> move`; returns the final scores."""
-        while not self.is_over():
-            state = self.next_deal()
-            while not state.is_terminal():
-                state.apply(choose(state))
-            self.record(state)
-        return self.scores
+GAME = KoikoiInfo(
+    name="koikoi", title="Koi-Koi (Hanafuda)", core=kk, options=OPTIONS, random_setup=True, return_unit="points"
+)

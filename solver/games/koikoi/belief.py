@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._core import koikoi as kk
-from .belief import SlotGroup, UniformBelief
+from ..._core import koikoi as kk
+from ...determinize.belief import SlotGroup, UniformBelief
 
 
 class KoikoiBelief:

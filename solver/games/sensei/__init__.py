@@ -11,10 +11,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import _core
-from .._core import IllegalMoveError, NotationError, RuleOptionError
-from ..options import OptionSpec
-from .base import GameInfo, describe_generic
+from ... import _core
+from ..._core import IllegalMoveError, NotationError, RuleOptionError
+from ...options import OptionSpec
+from ..base import GameInfo, describe_generic
 
 State = _core.sensei.State
 _PLAYER_NAMES = ("South", "North")

@@ -1,0 +1,241 @@
+"""Agents: whoever chooses the moves of a seat — a search, a baseline, a person at the terminal.
+
+Every agent has one method, ``choose(view, rng) -> move``, plus a ``name`` and ``settings()`` for game records.
+`view` is what the seat may see and nothing more: the position itself in a perfect-information game, the seat's
+:class:`~solver.determinize.infostate.InformationState` in a hidden-information game (it holds the information-state
+notation and a belief, never the hidden cards or tiles: the match builds it from the notation alone).
+`rng` is a ``random.Random`` seeded for this decision by the match (see :mod:`solver.seeds`), so a game between
+agents is reproducible.
+
+The one exception is deliberate and loud: an agent whose ``sees_everything`` is True (the unfair reference players
+of experiments, :class:`PeekingAgent`) is given the full state. No agent of ``kofun play`` or of a rating ladder
+ever is.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, runtime_checkable
+
+from .determinize.infostate import InformationState
+from .games import GameInfo, get_game
+from .search import Progress, SearchReport, search
+from .seeds import derive_seed
+from .settings import HIDDEN_ALGOS, SearchSettings, SettingsError
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Chooses moves for one seat from what that seat sees."""
+
+    name: str
+    sees_everything: bool
+
+    def choose(self, view: Any, rng: random.Random) -> int:
+        """A legal move (an integer of the game's move encoding) for the player to move in `view`."""
+        ...
+
+    def settings(self) -> dict[str, Any]:
+        """What defines this agent, as plain data for records (kind, algorithm, budgets, ...)."""
+        ...
+
+
+def _only_move(view: Any) -> int | None:
+    legal = view.legal_moves()
+    return int(legal[0]) if len(legal) == 1 else None
+
+
+class RandomAgent:
+    """A uniformly random legal move."""
+
+    name = "random"
+    sees_everything = False
+
+    def choose(self, view: Any, rng: random.Random) -> int:
+        return int(rng.choice(sorted(view.legal_moves())))
+
+    def settings(self) -> dict[str, Any]:
+        return {"kind": "random"}
+
+
+class GreedyAgent:
+    """The game's greedy baseline (defined in the game's package: ``GameInfo.greedy_move``)."""
+
+    sees_everything = False
+
+    def __init__(self, game: str | GameInfo) -> None:
+        self.game = get_game(game)
+        self.name = "greedy"
+
+    def choose(self, view: Any, rng: random.Random) -> int:
+        return int(self.game.greedy_move(view, rng.getrandbits(63)))
+
+    def settings(self) -> dict[str, Any]:
+        return {"kind": "greedy"}
+
+
+class SearchAgent:
+    """A search with fixed settings. The search seed of each decision is derived from the settings' seed and the
+    decision's `rng`, so the same match seed replays the same game. A decision with a single legal move is played
+    without searching. In a hidden-information game only ISMCTS and PIMC are allowed (they search the view)."""
+
+    sees_everything = False
+
+    def __init__(
+        self,
+        game: str | GameInfo,
+        settings: SearchSettings | None = None,
+        rules: Mapping[str, Any] | None = None,
+        name: str = "",
+        on_progress: Callable[[Progress], None] | None = None,
+    ) -> None:
+        self.game = get_game(game)
+        self.rules = self.game.check_options(rules)
+        self.search_settings = (settings or SearchSettings()).for_game(self.game, self.rules)
+        if self.game.has_hidden_information and self.search_settings.algo not in HIDDEN_ALGOS:
+            raise SettingsError(
+                f"algo: an AI seat of {self.game.name} searches from its information state only: use 'ismcts' or "
+                f"'pimc', not {self.search_settings.algo!r}"
+            )
+        self.name = name or str(self.search_settings.algo)
+        self.on_progress = on_progress
+        self.last_report: SearchReport | None = None
+
+    def decision_settings(self, rng: random.Random) -> SearchSettings:
+        """The settings of one decision: these settings with the decision's seed."""
+        return self.search_settings.merged(seed=derive_seed(self.search_settings.seed, rng.getrandbits(63)))
+
+    def choose(self, view: Any, rng: random.Random) -> int:
+        settings = self.decision_settings(rng)
+        only = _only_move(view)
+        if only is not None:
+            self.last_report = None
+            return only
+        report = search(view, settings, rules=self.rules, on_progress=self.on_progress)
+        if report.interrupted:
+            raise KeyboardInterrupt  # Ctrl-C ends the game, not just this move's search
+        if report.result is None or report.best_move is None:
+            raise RuntimeError(f"{self.game.name}: the search returned no move in {report.position}")
+        self.last_report = report
+        return int(report.result.best_move)
+
+    def settings(self) -> dict[str, Any]:
+        return {"kind": "search", **self.search_settings.to_dict()}
+
+
+class PeekingAgent(SearchAgent):
+    """UNFAIR reference player for experiments: an ISMCTS search told part of the hidden information of the true
+    state (``what`` = "hand": the opponent's hand; "all": everything). It bounds what better inference would be
+    worth; no real opponent is ever one."""
+
+    sees_everything = True
+
+    def __init__(
+        self, game: str | GameInfo, settings: SearchSettings, what: str, rules: Mapping[str, Any] | None = None
+    ):
+        super().__init__(game, settings.merged(algo="ismcts"), rules, name=f"ismcts-peek-{what}")
+        self.what = what
+        self.game.peek_worlds(self.game.new(self.rules), what, 0)  # refuses games without peeking worlds
+
+    def choose(self, view: Any, rng: random.Random) -> int:
+        state = view  # a full state: sees_everything
+        only = _only_move(state)
+        if only is not None:
+            return only
+        settings = self.decision_settings(rng)
+        worlds = self.game.peek_worlds(state, self.what, settings.seed)
+        report = search(self.game.view(state), settings, rules=self.rules, worlds=worlds)
+        return int(report.result.best_move)
+
+    def settings(self) -> dict[str, Any]:
+        return {**super().settings(), "kind": "peek", "peek": self.what}
+
+
+def observation(game: GameInfo, state: Any, seat: int, agent: Agent) -> Any:
+    """What `agent` in `seat` is given: the seat's view, or the full state for a ``sees_everything`` agent."""
+    if agent.sees_everything:
+        return state.clone()
+    view = game.observe(state, seat)
+    if game.has_hidden_information and not isinstance(view, InformationState):
+        raise TypeError(f"{game.name}: a seat must be given an InformationState, got {type(view).__name__}")
+    return view
+
+
+class TakeBack(Exception):  # noqa: N818 - a request, not an error
+    """Raised by a human agent: take back their last move (and the replies to it)."""
+
+
+class Abandon(Exception):  # noqa: N818 - a request, not an error
+    """Raised by a human agent: leave the game (the match ends unfinished, its record is kept)."""
+
+
+PLAY_HELP = """commands:
+  <move>   play a move in the game's notation
+  moves    list the legal moves
+  undo     take back your last move (and the replies to it)
+  help     show this help
+  quit     leave the game (the record is saved)"""
+
+
+class HumanAgent:
+    """A person at a terminal: `ask(prompt)` returns a typed line (EOFError / KeyboardInterrupt: quit), `say(text)`
+    prints. Moves are read with the game's ``play_input`` (Sensei: a whole turn at once); an illegal or malformed
+    line is rejected with the reason and asked again."""
+
+    name = "human"
+    sees_everything = False
+
+    def __init__(self, game: str | GameInfo, ask: Callable[[str], str], say: Callable[[str], None], seat: int) -> None:
+        self.game = get_game(game)
+        self.ask, self.say, self.seat = ask, say, seat
+        self.pending: list[int] = []  # the rest of a multi-move input (a Sensei turn)
+
+    def choose(self, view: Any, rng: random.Random) -> int:
+        if self.pending:
+            return self.pending.pop(0)
+        while True:
+            try:
+                text = self.ask(f"your move ({self.game.player_name(self.seat)})").strip()
+            except (EOFError, KeyboardInterrupt):
+                text = "quit"
+            if text in ("quit", "exit"):
+                raise Abandon
+            if text == "help":
+                self.say(PLAY_HELP + "\n" + self.game.input_help)
+            elif text == "moves":
+                legal = sorted(view.legal_moves(), key=view.move_to_string)
+                self.say("legal moves: " + ", ".join(view.move_to_string(m) for m in legal))
+            elif text == "undo":
+                raise TakeBack
+            elif text:
+                try:
+                    moves = self.game.input_moves(view, text)
+                except ValueError as e:
+                    self.say(f"rejected: {e}")
+                    continue
+                self.pending = moves[1:]
+                return moves[0]
+
+    def settings(self) -> dict[str, Any]:
+        return {"kind": "human"}
+
+
+AGENT_KINDS = ("random", "greedy", "search")
+
+
+def make_agent(
+    game: str | GameInfo, kind: str, settings: SearchSettings | None = None, rules: Mapping[str, Any] | None = None
+) -> Agent:
+    """An agent by kind: 'random', 'greedy', or 'search' (also any algorithm name: 'ismcts', 'pimc', ...)."""
+    if kind == "random":
+        return RandomAgent()
+    if kind == "greedy":
+        return GreedyAgent(game)
+    if kind == "search":
+        return SearchAgent(game, settings, rules)
+    if kind in ("alphabeta", "mcts", *HIDDEN_ALGOS):
+        return SearchAgent(game, (settings or SearchSettings()).merged(algo=kind), rules)
+    raise ValueError(
+        f"agent: {kind!r} is not one of {', '.join(map(repr, (*AGENT_KINDS, 'alphabeta', 'mcts', *HIDDEN_ALGOS)))}"
+    )

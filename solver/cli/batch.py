@@ -1,0 +1,182 @@
+"""``kofun selfplay`` and ``kofun experiment``: batches of games between agents, with 95% intervals.
+
+Both play through :mod:`solver.match` (paired games: the same deal and opening with the sides swapped) and show a
+progress bar on a terminal."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from ..agents import SearchAgent
+from ..experiments import OPPONENTS, PEEKS, run_experiment
+from ..match import Match, seat_agents, side_of, side_seats
+from ..report.stats import MatchScore
+from ..seeds import derive_seed
+from ..settings import ALGOS, OBJECTIVES
+from .common import SEED, budget_options, common_options, settings_from, setup
+
+
+@contextmanager
+def progress(length: int, label: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar with ETA on stderr when it is a terminal (nothing otherwise); yields `advance(n)`."""
+    if not sys.stderr.isatty():
+        yield lambda n: None
+        return
+    with click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True) as bar:
+        yield bar.update
+
+
+@click.command("selfplay")
+@click.argument("game")
+@click.option("--games", "n_games", type=click.IntRange(1, 1_000_000), default=10, help="Number of games.")
+@budget_options
+@click.option("--algo-a", type=click.Choice(ALGOS), default=None, help="Algorithm of engine A (default: the game's).")
+@click.option("--algo-b", type=click.Choice(ALGOS), default=None, help="Algorithm of engine B (default: the game's).")
+@click.option(
+    "--opening-plies",
+    type=click.IntRange(0, 1000),
+    default=2,
+    help="Random opening moves per pair of games; both sides play each opening.",
+)
+@click.option("--seed", type=SEED, default=None, help="Seed of the deals, openings and searches (default 0).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@common_options
+def selfplay_cmd(
+    game: str,
+    n_games: int,
+    time: float | None,
+    nodes: int | None,
+    depth: int | None,
+    algo_a: str | None,
+    algo_b: str | None,
+    opening_plies: int,
+    seed: int | None,
+    as_json: bool,
+    config_path: str | None,
+    rules: Sequence[str],
+) -> None:
+    """Engine A against engine B, sides alternating on the same deal and opening; prints A's wins, draws, losses
+    and score. With teams (Haniwa with 4 players) each engine plays every seat of its team.
+
+    Example: kofun selfplay c4 --games 4 --depth 4"""
+    s = setup(game, None, config_path, rules, seed)
+    base = settings_from(s.config, time=time, nodes=nodes, depth=depth, seed=seed)
+    a = SearchAgent(s.game, base.merged(algo=algo_a), s.options, name="A")
+    b = SearchAgent(s.game, base.merged(algo=algo_b), s.options, name="B")
+    teams = s.game.teams(s.options) or list(range(int(s.state.num_players)))
+    if len(side_seats(teams)) != 2:
+        raise click.UsageError(f"selfplay: {s.game.name} with these rules has {len(side_seats(teams))} side(s), not 2")
+    records = []
+    wins = draws = losses = 0
+    with progress(n_games, "selfplay") as advance:
+        try:
+            for i in range(n_games):
+                rotation = i % 2  # A plays the seats of side `rotation`
+                match = Match(
+                    s.game,
+                    seat_agents([a, b], teams, rotation),
+                    s.options,
+                    derive_seed(base.seed, "pair", i // 2),
+                    opening_plies=opening_plies,
+                )
+                record = match.play()
+                mine = side_of(record, rotation, 0)
+                if not record.winners:
+                    draws += 1
+                elif mine[0] in record.winners:
+                    wins += 1
+                else:
+                    losses += 1
+                summary = {"moves": record.moves, "final": record.final, "returns": record.returns}
+                records.append({"a_player": rotation, "a_seats": mine, **record.to_dict(), **summary})
+                advance(1)
+        except KeyboardInterrupt:  # stop the series; the game in progress is dropped
+            pass
+    score = MatchScore(wins, draws, losses)
+    if score.games < n_games:
+        click.echo(f"interrupted after {score.games} of {n_games} games", err=True)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "game": s.game.name,
+                    "games": score.games,
+                    "a": a.settings(),
+                    "b": b.settings(),
+                    "wins": wins,
+                    "draws": draws,
+                    "losses": losses,
+                    "score": score.score,
+                    "ci95": list(score.ci95),
+                    "records": records,
+                }
+            )
+        )
+        return
+    click.echo(f"A: {a.search_settings.algo}   B: {b.search_settings.algo}")
+    click.echo(score.summary("A"))
+
+
+@click.command("experiment")
+@click.argument("game")
+@click.option("--opponent", type=click.Choice(OPPONENTS), default="greedy", help="Baseline.")
+@click.option(
+    "--games",
+    "units",
+    type=click.IntRange(1, 1_000_000),
+    default=100,
+    help="Deals (matches when the rules have several deals), each played with the seats swapped.",
+)
+@click.option("--iterations", type=click.IntRange(1, 10**9), default=10_000, help="Search iterations per decision.")
+@click.option(
+    "--objective",
+    type=click.Choice((*OBJECTIVES, "auto")),
+    default="auto",
+    help="Objective of the ISMCTS side: returns, wins, or auto (the game's default for these rules).",
+)
+@click.option(
+    "--peek",
+    type=click.Choice(PEEKS),
+    default="none",
+    help="Unfair reference runs: let the ISMCTS side see the opponent's hand, or every hidden card.",
+)
+@click.option("--seed", type=SEED, default=0, help="Seed of the deals and the searches.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@common_options
+def experiment_cmd(
+    game: str,
+    opponent: str,
+    units: int,
+    iterations: int,
+    objective: str,
+    peek: str,
+    seed: int,
+    as_json: bool,
+    config_path: str | None,
+    rules: Sequence[str],
+) -> None:
+    """Strength of the ISMCTS AI against a baseline on paired deals, with 95% confidence intervals (games with
+    hidden information). Example: kofun experiment koikoi --games 20 --iterations 2000"""
+    s = setup(game, None, config_path, rules)
+    with progress(units, "experiment") as advance:
+        result = run_experiment(
+            s.game,
+            opponent,
+            units,
+            iterations,
+            seed,
+            s.options,
+            search_options={} if objective == "auto" else {"objective": objective},
+            on_unit=lambda _k: advance(1),
+            peek=peek,
+        )
+    click.echo(json.dumps(result.to_dict()) if as_json else result.summary())
+
+
+COMMANDS: tuple[Any, ...] = (selfplay_cmd, experiment_cmd)

@@ -1,0 +1,108 @@
+"""What every ``kofun`` command shares: the option groups, the position/configuration setup, and the mapping of
+flags onto one :class:`~solver.settings.SearchSettings`."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import click
+
+from ..config import Config, load_config, parse_rule_flags
+from ..games import GameInfo, get_game
+from ..seeds import MAX_SEED
+from ..settings import ALGOS, OBJECTIVES, ROLLOUTS, SearchSettings, SettingsError, check_applicable
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+SEED = click.IntRange(0, MAX_SEED)
+
+
+def common_options(f: F) -> F:
+    """--config and --rule, on every command that builds a position."""
+    f = click.option(
+        "--rule", "rules", multiple=True, metavar="KEY=VALUE", help="A rule option of the game (repeatable)."
+    )(f)
+    return click.option(
+        "--config",
+        "config_path",
+        type=click.Path(dir_okay=False),
+        default=None,
+        help="TOML file of engine settings and rule options.",
+    )(f)
+
+
+def budget_options(f: F) -> F:
+    """--time / --nodes / --depth."""
+    f = click.option("--depth", type=int, default=None, help="Depth budget in plies (alpha-beta).")(f)
+    f = click.option("--nodes", type=int, default=None, help="Node budget (MCTS: iterations).")(f)
+    return click.option(
+        "--time", type=float, default=None, help="Seconds per search (default 2 when no budget is given)."
+    )(f)
+
+
+def engine_options(f: F) -> F:
+    """Budgets plus --algo, --threads, --seed, --hash and the algorithms' options."""
+    f = click.option(
+        "--objective",
+        type=click.Choice((*OBJECTIVES, "auto")),
+        default=None,
+        help="ISMCTS objective: returns (mean points), wins (win probability first, points break ties) or auto "
+        "(the game's default).",
+    )(f)
+    f = click.option("--rollout", type=click.Choice(ROLLOUTS), default=None, help="MCTS / ISMCTS rollout policy.")(f)
+    f = click.option("--exploration", type=float, default=None, help="MCTS / ISMCTS / PIMC exploration constant.")(f)
+    f = click.option("--hash", "hash_mb", type=int, default=None, help="Transposition table size in MB.")(f)
+    f = click.option("--seed", type=SEED, default=None, help="Seed of every random choice (0 by default).")(f)
+    f = click.option("--threads", type=int, default=None, help="Search threads.")(f)
+    f = click.option("--algo", type=click.Choice(ALGOS), default=None, help="Search algorithm (default: the game's).")(
+        f
+    )
+    return budget_options(f)
+
+
+@dataclass
+class Setup:
+    """What a command works on: the game, its validated rule options, the configuration and the position."""
+
+    game: GameInfo
+    options: dict[str, Any]
+    config: Config
+    state: Any
+
+
+def setup(
+    game_name: str, position: str | None, config_path: str | None, rules: Sequence[str], seed: int | None = None
+) -> Setup:
+    """Loads the configuration, resolves the game and builds the position (or the starting position)."""
+    config = load_config(config_path)
+    game = get_game(game_name)
+    options = config.rules_for(game, parse_rule_flags(rules))
+    if position is None:
+        state = game.new(options, seed if seed is not None else config.engine.seed)
+    else:
+        state = game.parse(position, options)
+    return Setup(game, options, config, state)
+
+
+def settings_from(config: Config, **flags: Any) -> SearchSettings:
+    """The configuration's search settings with the flags that were given (not None) applied. Options given as
+    flags must belong to the algorithm chosen; the error names the flag."""
+    given = {k: v for k, v in flags.items() if v is not None and not (k == "objective" and v == "auto")}
+    check_applicable(given.get("algo", config.engine.algo), given)
+    try:
+        return config.engine.merged(**given)
+    except SettingsError as e:  # the message starts with the setting's name: name the flag
+        raise SettingsError("--" + str(e).replace("hash_mb:", "hash:", 1)) from None
+
+
+def echo_err(text: str) -> None:
+    """A line on stderr."""
+    click.echo(text, err=True)
+
+
+def stderr_is_terminal() -> bool:
+    """True when progress bars may be drawn (stderr is a terminal)."""
+    return sys.stderr.isatty()

@@ -1,0 +1,177 @@
+"""``kofun play``: a person against AI seats in the terminal, played by :class:`solver.match.Match`.
+
+The person's seat gets a :class:`~solver.agents.HumanAgent`; every other seat a
+:class:`~solver.agents.SearchAgent`. The board is always drawn as the person's seat sees it (in a hidden-information
+game: their information state; the rest is shown when the game is over). The record of the game can be saved with
+``--record FILE`` (JSON, :class:`solver.match.GameRecord`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+import click
+
+from ..agents import Agent, HumanAgent, SearchAgent
+from ..games import GameInfo
+from ..match import Match, MatchObserver, first_deal, winners_of
+from ..seeds import MAX_SEED
+from ..settings import ALGOS, SearchSettings
+from .common import SEED, Setup, common_options, settings_from, setup
+
+# `kofun play --level N`: a node budget (deterministic, machine-independent) with a time cap.
+LEVELS: dict[int, dict[str, Any]] = {
+    1: {"nodes": 1_000, "time": 1.0},
+    2: {"nodes": 10_000, "time": 1.0},
+    3: {"nodes": 100_000, "time": 2.0},
+    4: {"nodes": 1_000_000, "time": 5.0},
+    5: {"time": 10.0},
+}
+DEFAULT_LEVEL = 3
+
+
+def result_text(game: GameInfo, state: Any, human: int, teams: Sequence[int] | None = None) -> str:
+    """The result line of a finished deal for the person in seat `human` (a team wins together)."""
+    winners = winners_of(state, teams)
+    if not winners:
+        return "result: draw"
+    names = " and ".join(game.player_name(p) for p in winners)
+    who = "you win" if human in winners else "the AI wins"
+    return f"result: {names} win{'s' if len(winners) == 1 else ''} ({who})"
+
+
+class TerminalView(MatchObserver):
+    """Draws the match for the person in seat `human`."""
+
+    def __init__(self, game: GameInfo, human: int, deals: int, teams: Sequence[int]) -> None:
+        self.game, self.human, self.deals, self.teams = game, human, deals, teams
+        self.two_sided = len(set(teams)) == 2
+
+    def notation(self, state: Any) -> str:
+        """The position as the person may see it (their information state in a hidden-information game)."""
+        return self.game.notation(self.game.view(state, self.human) if self.game.has_hidden_information else state)
+
+    def board(self, state: Any) -> str:
+        """The board as the person may see it: in a hidden-information game only their view until the end."""
+        if self.game.has_hidden_information and not state.is_terminal():
+            return self.game.render(self.game.view(state, self.human))
+        return self.game.render(state)
+
+    def deal_started(self, index: int, state: Any) -> None:
+        if self.deals > 1:
+            click.echo(f"--- deal {index + 1} of {self.deals} ---")
+        click.echo(f"You play {self.game.player_name(self.human)}. Type 'help' for the commands.")
+        click.echo(self.board(state))
+
+    def moved(self, before: Any, move: str, seat: int, agent: Agent, after: Any) -> None:
+        if seat != self.human:
+            report = agent.last_report if isinstance(agent, SearchAgent) else None
+            value = f" ({report.value_text})" if report is not None else ""
+            who = "AI" if self.two_sided else f"AI ({self.game.player_name(seat)})"
+            click.echo(f"{who} plays {move}{value}")
+        if not after.is_terminal() and (seat != self.human or after.to_move() == self.human):
+            click.echo(self.board(after))
+
+    def taken_back(self, state: Any) -> None:
+        if state is None:
+            click.echo("nothing to undo")
+            return
+        click.echo("move taken back")
+        click.echo(self.board(state))
+
+    def abandoned(self, state: Any) -> None:
+        click.echo(f"game abandoned at position {self.notation(state)}")
+
+    def deal_ended(self, index: int, final: Any, totals: list[float]) -> None:
+        click.echo(result_text(self.game, final, self.human, self.teams))
+        click.echo(self.game.render(final))
+        click.echo(f"final position: {self.game.notation(final)}")
+        if self.deals > 1:
+            mine = totals[self.human]
+            others = ", ".join(f"{self.game.player_name(p)} {t:g}" for p, t in enumerate(totals) if p != self.human)
+            click.echo(f"match score: you {mine:g}, {others}")
+
+
+@click.command("play")
+@click.argument("game")
+@click.argument("position", required=False)
+@click.option("--time", "time_s", type=float, default=None, help="Seconds per AI move (instead of --level).")
+@click.option(
+    "--level",
+    type=click.IntRange(1, 5),
+    default=None,
+    help="AI strength 1-5 (default 3): node budgets 1k, 10k, 100k, 1M, then 10 s of time.",
+)
+@click.option("--human-first/--ai-first", default=True, help="Who moves first (default: you).")
+@click.option("--algo", type=click.Choice(ALGOS), default=None, help="Search algorithm of the AI.")
+@click.option(
+    "--seed", type=SEED, default=None, help="Seed of the deal and of the AI (default: a new random one, printed)."
+)
+@click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None, help="Save the game record.")
+@common_options
+def play_cmd(
+    game: str,
+    position: str | None,
+    time_s: float | None,
+    level: int | None,
+    human_first: bool,
+    algo: str | None,
+    seed: int | None,
+    record_path: str | None,
+    config_path: str | None,
+    rules: Sequence[str],
+) -> None:
+    """Play against the AI in the terminal (type `help` at the prompt). Example: kofun play c4 --level 2"""
+    if time_s is not None and level is not None:
+        raise click.UsageError("give either --time or --level, not both")
+    new_deal = seed is None
+    seed = secrets.randbelow(MAX_SEED) if seed is None else seed
+    s = setup(game, position, config_path, rules, seed)
+    if new_deal and position is None and s.game.random_setup:
+        click.echo(f"seed: {seed} (replay this deal with --seed {seed})")
+    budget: dict[str, Any] = {"time": time_s} if time_s is not None else LEVELS[level or DEFAULT_LEVEL]
+    base = settings_from(s.config, algo=algo, seed=seed)
+    settings = replace(base, time=budget.get("time"), nodes=budget.get("nodes"), depth=None)  # the file's budget too
+    play_game(s, settings, human_first, seed, s.state if position is not None else None, record_path)
+
+
+def ask(prompt: str) -> str:
+    """A line typed at the prompt; EOFError at the end of the input (click reports it as Abort)."""
+    try:
+        return str(click.prompt(prompt, prompt_suffix=": "))
+    except click.Abort:
+        click.echo()
+        raise EOFError from None
+
+
+def play_game(s: Setup, settings: SearchSettings, human_first: bool, seed: int, start: Any, record: str | None) -> None:
+    """Seats the person and the AI and plays the match (from `start`, or from new deals)."""
+    first = start if start is not None else first_deal(s.game, s.options, seed)
+    seats = int(first.num_players)
+    human = int(first.to_move()) if human_first else (int(first.to_move()) + 1) % seats
+    ai = SearchAgent(s.game, settings, s.options)
+    person = HumanAgent(s.game, ask, click.echo, human)
+    agents: list[Agent] = [person if p == human else ai for p in range(seats)]
+    match = Match(s.game, agents, s.options, seed, start=start)
+    view = TerminalView(s.game, human, match.deals, match.teams)
+    result = match.play(view)
+    if result.finished and match.deals > 1:
+        mine = result.team_scores[match.teams[human]]
+        best = max(result.team_scores.values())
+        verdict = (
+            "a drawn match"
+            if not result.winners
+            else "you win the match"
+            if human in result.winners
+            else ("the AI wins the match")
+        )
+        click.echo(f"match over: {verdict} (you {mine:g}, best {best:g})")
+    if record is not None:
+        result.save(record)
+        click.echo(f"record saved to {record}")
+
+
+COMMANDS = (play_cmd,)

@@ -1,0 +1,84 @@
+"""``kofun best-move`` and ``kofun analyse``: one search (or one per move) of a position, with live progress."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import click
+
+from ..analysis import analyse
+from ..report.search import format_report, progress_line
+from ..search import Progress, SearchReport, search
+from .common import Setup, common_options, engine_options, settings_from, setup
+
+
+class LiveDisplay:
+    """Search progress: one line rewritten in place on a terminal, else one line per update."""
+
+    def __init__(self) -> None:
+        self.tty = sys.stdout.isatty()
+        self.shown = False
+
+    def __call__(self, progress: Progress) -> None:
+        line = progress_line(progress)
+        if self.tty:
+            click.echo("\r" + line[: shutil.get_terminal_size().columns - 1] + "\x1b[K", nl=False)
+        else:
+            click.echo(line)
+        self.shown = True
+
+    def finish(self) -> None:
+        """Ends the progress output (a newline after an in-place line)."""
+        if self.shown and self.tty:
+            click.echo()
+
+
+def run_search(fn: Callable[..., SearchReport], s: Setup, as_json: bool, **flags: Any) -> None:
+    """Runs `fn` (search or analyse) on the setup's position with the flags' settings and prints the report."""
+    settings = settings_from(s.config, **flags)
+    live = None if as_json else LiveDisplay()
+    report = fn(s.state, settings, rules=s.options, on_progress=live)
+    if live is not None:
+        live.finish()
+    click.echo(json.dumps(report.to_dict()) if as_json else format_report(s.game, s.state, report))
+
+
+@click.command("best-move")
+@click.argument("game")
+@click.argument("position", required=False)
+@engine_options
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (no live display).")
+@common_options
+def best_move_cmd(
+    game: str, position: str | None, as_json: bool, config_path: str | None, rules: Sequence[str], **flags: Any
+) -> None:
+    """Search POSITION (default: the starting position) and print the best move, its value and the PV.
+
+    Example: kofun best-move c4 4453 --depth 12"""
+    s = setup(game, position, config_path, rules, flags["seed"])
+    run_search(search, s, as_json, **flags)
+
+
+@click.command("analyse")
+@click.argument("game")
+@click.argument("position", required=False)
+@engine_options
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (no live display).")
+@common_options
+def analyse_cmd(
+    game: str, position: str | None, as_json: bool, config_path: str | None, rules: Sequence[str], **flags: Any
+) -> None:
+    """Value every legal move of POSITION, best first.
+
+    Alpha-beta searches each move (time and node budgets are shared among the moves); MCTS reports its root
+    statistics. Example: kofun analyse c4 4453 --depth 10
+    """
+    s = setup(game, position, config_path, rules, flags["seed"])
+    run_search(analyse, s, as_json, **flags)
+
+
+COMMANDS = (best_move_cmd, analyse_cmd)

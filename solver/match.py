@@ -1,0 +1,357 @@
+"""Matches: agents seated at a table play a game — any number of seats, teams, several deals — and one
+:class:`GameRecord` says what happened.
+
+- **Seats and teams.** One agent per seat (any count the game allows). A team is a group of seats that share one
+  result: the rules' teams (Haniwa with 4 players) or teams the caller imposes (e.g. 2 against 3 in a 5-player
+  game). A team's score is the mean of its seats' scores; the winners are the seats of the best team.
+- **Deals.** A match is one deal or several (``GameInfo.match_deals``: Koi-Koi's ``rounds``), each dealt by the
+  game from the deal's seed and the last deal's final state (who deals next), scores added up
+  (``GameInfo.deal_scores``).
+- **Seeds.** One function, :func:`solver.seeds.derive_seed`: deal *k* of a match seeded *s* is dealt from
+  ``derive_seed(s, "deal", k)``; the decision at ply *p* of that deal gets ``random.Random(derive_seed(deal seed,
+  "ply", p))``; random opening moves come from ``derive_seed(deal seed, "opening")``. So the same seed replays the
+  same match, whatever else runs before, after or beside it.
+- **Paired play.** :func:`rotations` seats the same sides at every position of the table in turn (two sides:
+  colours / seats swapped) on the same deals, so the luck of the deal cancels out.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .agents import Abandon, Agent, TakeBack, observation
+from .games import GameInfo, get_game
+from .seeds import check_seed, derive_seed
+
+
+@dataclass
+class DealRecord:
+    """One deal: start position, moves in notation, final position, returns and match scores of every seat."""
+
+    start: str
+    moves: list[str]
+    final: str
+    returns: list[float]
+    scores: list[float]
+    seed: int
+    finished: bool = True
+
+
+@dataclass
+class GameRecord:
+    """A whole match (one deal or several) between agents: who sat where, every deal, the totals and the result.
+
+    ``scores`` are the per-seat match totals (the sum of the deals' scores); ``winners`` the seats of the team
+    with the best total ([] after a draw or an unfinished match); ``team_scores`` the mean score of each team."""
+
+    game: str
+    rules: dict[str, Any]
+    seed: int
+    agents: list[dict[str, Any]]  # per seat: name and settings
+    teams: list[int]  # team of each seat
+    deals: list[DealRecord] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    finished: bool = True
+
+    # Single-deal views (the common case).
+    @property
+    def start(self) -> str:
+        """The first deal's start position."""
+        return self.deals[0].start
+
+    @property
+    def moves(self) -> list[str]:
+        """Every move of every deal, in order."""
+        return [m for d in self.deals for m in d.moves]
+
+    @property
+    def final(self) -> str:
+        """The last deal's final position."""
+        return self.deals[-1].final
+
+    @property
+    def returns(self) -> list[float]:
+        """The last deal's returns."""
+        return self.deals[-1].returns
+
+    @property
+    def winner(self) -> int | None:
+        """The single winning seat, None for a draw, a team win or an unfinished match."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    @property
+    def team_scores(self) -> dict[int, float]:
+        """Mean total score of each team's seats."""
+        return team_means(self.scores, self.teams)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
+        """A record read back from :meth:`to_dict` data (ValueError names a missing or malformed field)."""
+        try:
+            deals = [DealRecord(**d) for d in data["deals"]]
+            rest = {k: v for k, v in data.items() if k != "deals"}
+            return cls(deals=deals, **rest)
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"game record: malformed ({e})") from None
+
+    def save(self, path: str | Path) -> None:
+        """Writes the record as one JSON document."""
+        Path(path).write_text(json.dumps(self.to_dict(), indent=1) + "\n")
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        """Reads a record written by :meth:`save`; ValueError names the file on any problem."""
+        try:
+            return cls.from_dict(json.loads(Path(path).read_text()))
+        except OSError as e:
+            raise ValueError(f"game record {path}: {e.strerror}") from None
+        except (UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise ValueError(f"game record {path}: not a JSON record ({e})") from None
+        except ValueError as e:
+            raise ValueError(f"game record {path}: {e}") from None
+
+
+def team_means(scores: Sequence[float], teams: Sequence[int]) -> dict[int, float]:
+    """The mean score of each team's seats."""
+    out: dict[int, list[float]] = {}
+    for seat, team in enumerate(teams):
+        out.setdefault(team, []).append(scores[seat])
+    return {t: sum(v) / len(v) for t, v in sorted(out.items())}
+
+
+def best_seats(scores: Sequence[float], teams: Sequence[int]) -> list[int]:
+    """The seats of the team(s) with the best mean score; [] when every team ties."""
+    means = team_means(scores, teams)
+    best = max(means.values())
+    top = [t for t, v in means.items() if v == best]
+    return [] if len(top) == len(means) else [s for s, t in enumerate(teams) if t in top]
+
+
+def winners_of(state: Any, teams: Sequence[int] | None = None) -> list[int]:
+    """The seats of the best team of a finished deal by its returns (each seat its own team by default); empty
+    while the game goes on and after a draw."""
+    if not state.is_terminal():
+        return []
+    returns = [float(state.returns(p)) for p in range(state.num_players)]
+    return best_seats(returns, list(teams) if teams is not None else list(range(len(returns))))
+
+
+class MatchObserver:
+    """Hooks called while a match is played (all optional; the default does nothing)."""
+
+    def deal_started(self, index: int, state: Any) -> None:
+        """Deal `index` (0-based) starts from `state`."""
+
+    def moved(self, before: Any, move: str, seat: int, agent: Agent, after: Any) -> None:
+        """`seat` played `move` (notation in `before`)."""
+
+    def taken_back(self, state: Any) -> None:
+        """A take-back returned the deal to `state` (None: there was nothing to take back)."""
+
+    def deal_ended(self, index: int, final: Any, totals: list[float]) -> None:
+        """Deal `index` ended in `final`; `totals` are the match scores so far."""
+
+    def abandoned(self, state: Any) -> None:
+        """A human agent left the game in `state`."""
+
+
+class Match:
+    """Agents at a table playing a match of `game` under `rules` from `seed`.
+
+    `agents` has one agent per seat. `teams` gives each seat's team (default: the rules' teams, else every seat
+    alone). `start` replaces the first deal's start position (a position to play from); `opening_plies` random
+    moves open each deal (to vary games between deterministic agents)."""
+
+    def __init__(
+        self,
+        game: str | GameInfo,
+        agents: Sequence[Agent],
+        rules: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        teams: Sequence[int] | None = None,
+        start: Any = None,
+        opening_plies: int = 0,
+    ) -> None:
+        self.game = get_game(game)
+        self.rules = self.game.check_options(rules)
+        self.seed = check_seed(seed)
+        self.agents = list(agents)
+        first = start.clone() if start is not None else first_deal(self.game, self.rules, self.seed)
+        seats = int(first.num_players)
+        if len(self.agents) != seats:
+            raise ValueError(f"{self.game.name}: {seats} seats under these rules, got {len(self.agents)} agents")
+        rule_teams = self.game.teams(self.rules)
+        self.teams = list(teams) if teams is not None else (rule_teams or list(range(seats)))
+        if len(self.teams) != seats:
+            raise ValueError(f"teams: one team number per seat ({seats}), got {len(self.teams)}")
+        if rule_teams is not None and teams is not None and _partition(self.teams) != _partition(rule_teams):
+            raise ValueError(f"teams: {self.game.name} under these rules has the teams {rule_teams}")
+        if opening_plies < 0:
+            raise ValueError(f"opening_plies: must be >= 0, got {opening_plies}")
+        self.opening_plies = opening_plies
+        self.deals = 1 if start is not None else self.game.match_deals(self.rules)
+        self._first = first
+        self.record = GameRecord(
+            game=self.game.name,
+            rules=dict(self.rules),
+            seed=self.seed,
+            agents=[{"name": a.name, **a.settings()} for a in self.agents],
+            teams=self.teams,
+            scores=[0.0] * seats,
+        )
+
+    def play(self, observer: MatchObserver | None = None) -> GameRecord:
+        """Plays every deal; returns the record (``finished`` False if a human agent left the game)."""
+        watch = observer or MatchObserver()
+        previous = None
+        for k in range(self.deals):
+            deal_seed = derive_seed(self.seed, "deal", k)
+            state = self._first if k == 0 else self.game.deal(self.rules, deal_seed, previous)
+            watch.deal_started(k, state)
+            deal = self._play_deal(state, deal_seed, watch)
+            self.record.deals.append(deal)
+            if not deal.finished:
+                self.record.finished = False
+                return self.record
+            previous = self.game.parse(deal.final, self.rules) if k + 1 < self.deals else None
+            self.record.scores = [a + b for a, b in zip(self.record.scores, deal.scores, strict=True)]
+            watch.deal_ended(k, self._final, list(self.record.scores))
+        self.record.winners = best_seats(self.record.scores, self.teams)
+        return self.record
+
+    def _play_deal(self, start: Any, deal_seed: int, watch: MatchObserver) -> DealRecord:
+        opening = random.Random(derive_seed(deal_seed, "opening"))
+        history: list[Any] = []  # states before each move (for take-backs)
+        moves: list[str] = []
+        state = start.clone()
+        finished = True
+        while not state.is_terminal():
+            seat = int(state.to_move())
+            agent = self.agents[seat]
+            if len(moves) < self.opening_plies:
+                move = int(opening.choice(sorted(state.legal_moves())))
+            else:
+                try:
+                    move = agent.choose(
+                        observation(self.game, state, seat, agent),
+                        random.Random(derive_seed(deal_seed, "ply", len(moves))),
+                    )
+                except TakeBack:
+                    state = self._take_back(history, moves, seat, watch) or state
+                    continue
+                except Abandon:
+                    finished = False
+                    watch.abandoned(state)
+                    break
+            before = state.clone()
+            name = state.move_to_string(move)
+            state.apply(move)
+            history.append(before)
+            moves.append(name)
+            watch.moved(before, name, seat, agent, state)
+        self._final = state
+        returns = [float(state.returns(p)) for p in range(state.num_players)] if finished else []
+        scores = self.game.deal_scores(state) if finished else []
+        return DealRecord(
+            self.game.notation(start), moves, self.game.notation(state), returns, scores, deal_seed, finished
+        )
+
+    def _take_back(self, history: list[Any], moves: list[str], seat: int, watch: MatchObserver) -> Any:
+        """Undoes the moves back to the start of `seat`'s last decision (its run of consecutive moves, e.g. a whole
+        Sensei turn), never into the random opening; returns the state there, or None when there is none."""
+        i = len(history) - 1
+        while i >= self.opening_plies and int(history[i].to_move()) != seat:
+            i -= 1
+        if i < self.opening_plies:
+            watch.taken_back(None)
+            return None
+        while i - 1 >= self.opening_plies and int(history[i - 1].to_move()) == seat:
+            i -= 1
+        state = history[i]
+        del history[i:], moves[i:]
+        watch.taken_back(state)
+        return state
+
+
+def first_deal(game: GameInfo, rules: Mapping[str, Any], seed: int) -> Any:
+    """The start of the first deal of a match seeded `seed` (what :class:`Match` deals)."""
+    return game.deal(rules, derive_seed(seed, "deal", 0))
+
+
+def _partition(teams: Sequence[int]) -> set[frozenset[int]]:
+    groups: dict[int, set[int]] = {}
+    for seat, team in enumerate(teams):
+        groups.setdefault(team, set()).add(seat)
+    return {frozenset(g) for g in groups.values()}
+
+
+def play_match(
+    game: str | GameInfo,
+    agents: Sequence[Agent],
+    rules: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    **kwargs: Any,
+) -> GameRecord:
+    """Plays one :class:`Match` and returns its record (keywords as for Match)."""
+    return Match(game, agents, rules, seed, **kwargs).play()
+
+
+def side_seats(teams: Sequence[int]) -> list[list[int]]:
+    """The seats of each side (team), sides in order of first appearance."""
+    order: list[int] = []
+    for t in teams:
+        if t not in order:
+            order.append(t)
+    return [[s for s, t in enumerate(teams) if t == side] for side in order]
+
+
+def seat_agents(sides: Sequence[Agent], teams: Sequence[int], rotation: int) -> list[Agent]:
+    """One agent per seat when side ``(i + rotation) % n`` plays the seats of team i."""
+    groups = side_seats(teams)
+    if len(sides) != len(groups):
+        raise ValueError(f"{len(groups)} sides at this table, got {len(sides)} agents")
+    seats: list[Agent | None] = [None] * len(teams)
+    for i, group in enumerate(groups):
+        for s in group:
+            seats[s] = sides[(i + rotation) % len(groups)]
+    return [a for a in seats if a is not None]
+
+
+def rotations(
+    game: str | GameInfo,
+    sides: Sequence[Agent],
+    rules: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    teams: Sequence[int] | None = None,
+    on_record: Callable[[int, GameRecord], None] | None = None,
+    **kwargs: Any,
+) -> list[tuple[int, GameRecord]]:
+    """Plays the same match (same seed: same deals) once per rotation of the sides around the table; returns
+    (rotation, record) pairs. With two sides this is the classic paired game with seats swapped."""
+    info = get_game(game)
+    opts = info.check_options(rules)
+    seats = info.num_players(opts)
+    table = list(teams) if teams is not None else (info.teams(opts) or list(range(seats)))
+    out = []
+    for r in range(len(side_seats(table))):
+        record = Match(info, seat_agents(sides, table, r), opts, seed, teams=teams, **kwargs).play()
+        if on_record is not None:
+            on_record(r, record)
+        out.append((r, record))
+    return out
+
+
+def side_of(record: GameRecord, rotation: int, side: int) -> list[int]:
+    """The seats played by `side` in a record made at `rotation` (see :func:`seat_agents`)."""
+    groups = side_seats(record.teams)
+    return groups[(side - rotation) % len(groups)]

@@ -1,0 +1,77 @@
+"""Search values with their meaning attached: :class:`Score`.
+
+A bare number from a search means different things: alpha-beta's heuristic evaluation, a proven win in 7 plies,
+an expected point difference over sampled worlds, a mean result in [-1, 1]. A ``Score`` says which, always from
+the point of view of the player to move in the searched position (like python-chess's ``PovScore``):
+
+======== ============================================================ =========================
+kind     meaning                                                       value
+======== ============================================================ =========================
+eval     heuristic evaluation at the search horizon (alpha-beta)       the game's ``eval_unit``
+win      proven win, ``plies`` plies to the end                        engine score
+loss     proven loss, ``plies`` plies to the end                       engine score
+draw     proven draw                                                   0
+expected mean final return over the search (MCTS, ISMCTS, PIMC)        the game's ``return_unit``
+======== ============================================================ =========================
+
+``win_rate`` is the share of the search's visits that ended in a win for that player, when the search measured it
+(ISMCTS).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import _core
+
+KINDS = ("eval", "win", "loss", "draw", "expected")
+_PROOFS = {_core.Proof.WIN: "win", _core.Proof.LOSS: "loss", _core.Proof.DRAW: "draw"}
+
+
+@dataclass(frozen=True)
+class Score:
+    """A search value for the player to move: kind, number, unit, and for proofs the distance in plies."""
+
+    kind: str
+    value: float
+    unit: str = ""
+    plies: int | None = None
+    win_rate: float | None = None
+
+    @classmethod
+    def of(cls, stat: Any, algo: str, eval_unit: str, return_unit: str, win_rate: float | None = None) -> Score:
+        """The score of a compiled ``SearchResult`` / ``MoveStat`` (or anything with value, proof, plies_to_end)
+        produced by `algo`."""
+        kind = _PROOFS.get(stat.proof)
+        plies = int(stat.plies_to_end) if int(stat.plies_to_end) >= 0 else None
+        if kind is not None:
+            return cls(kind, float(stat.value), "", plies, win_rate)
+        if algo == "alphabeta":
+            return cls("eval", float(stat.value), eval_unit, None, win_rate)
+        return cls("expected", float(stat.value), return_unit, None, win_rate)
+
+    @property
+    def proven(self) -> bool:
+        """True for a proven win, loss or draw."""
+        return self.kind in ("win", "loss", "draw")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON (unset fields left out)."""
+        d: dict[str, Any] = {"kind": self.kind, "value": self.value}
+        if self.unit:
+            d["unit"] = self.unit
+        if self.plies is not None:
+            d["plies"] = self.plies
+        if self.win_rate is not None:
+            d["win_rate"] = self.win_rate
+        return d
+
+    def __str__(self) -> str:
+        if self.kind == "draw":
+            return "draw"
+        if self.kind in ("win", "loss"):
+            n = self.plies
+            return self.kind + ("" if n is None else f" in {n} {'ply' if n == 1 else 'plies'}")
+        number = f"{self.value:+.0f}" if self.kind == "eval" and self.value.is_integer() else f"{self.value:+.2f}"
+        return f"{number} {self.unit}".rstrip()
