@@ -45,14 +45,10 @@ class Progress:
         return self.nodes / self.time_s if self.time_s > 0 else 0.0
 
 
-@dataclass(frozen=True)
-class MoveLine:
-    """One root move of a search: its score for the player to move and the effort spent on it."""
+class Scored:
+    """Shorthands for a result with a ``score``: its raw value, proof and distance."""
 
-    move: str
     score: Score
-    visits: int
-    value_text: str
 
     @property
     def value(self) -> float:
@@ -69,6 +65,16 @@ class MoveLine:
         """Proven results: plies to the end of the game; -1 otherwise."""
         return self.score.plies if self.score.plies is not None else -1
 
+
+@dataclass(frozen=True)
+class MoveLine(Scored):
+    """One root move of a search: its score for the player to move and the effort spent on it."""
+
+    move: str
+    score: Score
+    visits: int
+    value_text: str
+
     @property
     def win_rate(self) -> float | None:
         """ISMCTS: share of the move's visits ending in a win for the player to move."""
@@ -80,7 +86,7 @@ class MoveLine:
 
 
 @dataclass
-class SearchReport:
+class SearchReport(Scored):
     """The outcome of a search: the best move, its score, the line and the candidates, all in notation."""
 
     game: str
@@ -103,21 +109,6 @@ class SearchReport:
     def algo(self) -> str:
         """The algorithm that ran."""
         return str(self.settings.algo)
-
-    @property
-    def value(self) -> float:
-        """The raw number of the best move's score."""
-        return self.score.value
-
-    @property
-    def proof(self) -> str:
-        """'win', 'loss', 'draw' or 'none'."""
-        return self.score.kind if self.score.proven else "none"
-
-    @property
-    def plies_to_end(self) -> int:
-        """Proven results: plies to the end of the game; -1 otherwise."""
-        return self.score.plies if self.score.plies is not None else -1
 
     @property
     def nps(self) -> float:

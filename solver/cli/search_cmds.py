@@ -47,38 +47,35 @@ def run_search(fn: Callable[..., SearchReport], s: Setup, as_json: bool, **flags
     click.echo(json.dumps(report.to_dict()) if as_json else format_report(s.game, s.state, report))
 
 
-@click.command("best-move")
-@click.argument("game")
-@click.argument("position", required=False)
-@engine_options
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (no live display).")
-@common_options
-def best_move_cmd(
-    game: str, position: str | None, as_json: bool, config_path: str | None, rules: Sequence[str], **flags: Any
-) -> None:
-    """Search POSITION (default: the starting position) and print the best move, its value and the PV.
+def search_command(name: str, fn: Callable[..., SearchReport], doc: str) -> click.Command:
+    """A command that searches a position with `fn` (search or analyse) and prints its report."""
 
-    Example: kofun best-move c4 4453 --depth 12"""
-    s = setup(game, position, config_path, rules, flags["seed"])
-    run_search(search, s, as_json, **flags)
+    @click.command(name, help=doc)
+    @click.argument("game")
+    @click.argument("position", required=False)
+    @engine_options
+    @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (no live display).")
+    @common_options
+    def command(
+        game: str, position: str | None, as_json: bool, config_path: str | None, rules: Sequence[str], **flags: Any
+    ) -> None:
+        s = setup(game, position, config_path, rules, flags["seed"])
+        run_search(fn, s, as_json, **flags)
+
+    return command
 
 
-@click.command("analyse")
-@click.argument("game")
-@click.argument("position", required=False)
-@engine_options
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (no live display).")
-@common_options
-def analyse_cmd(
-    game: str, position: str | None, as_json: bool, config_path: str | None, rules: Sequence[str], **flags: Any
-) -> None:
-    """Value every legal move of POSITION, best first.
-
-    Alpha-beta searches each move (time and node budgets are shared among the moves); MCTS reports its root
-    statistics. Example: kofun analyse c4 4453 --depth 10
-    """
-    s = setup(game, position, config_path, rules, flags["seed"])
-    run_search(analyse, s, as_json, **flags)
-
+best_move_cmd = search_command(
+    "best-move",
+    search,
+    "Search POSITION (default: the starting position) and print the best move, its value and the PV.\n\n"
+    "Example: kofun best-move c4 4453 --depth 12",
+)
+analyse_cmd = search_command(
+    "analyse",
+    analyse,
+    "Value every legal move of POSITION, best first.\n\nAlpha-beta searches each move (time and node budgets "
+    "are shared among the moves); MCTS reports its root statistics.\n\nExample: kofun analyse c4 4453 --depth 10",
+)
 
 COMMANDS = (best_move_cmd, analyse_cmd)
