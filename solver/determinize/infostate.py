@@ -35,7 +35,11 @@ class InformationState:
 
     @property
     def observer(self) -> int:
-        """The player whose view this is (the player to move, for a searchable view)."""
+        """The player whose view this is: the notation's ``view=`` field (a searchable view is the player to
+        move's)."""
+        for token in self.text.split():
+            if token.startswith("view="):
+                return int(token[5:])
         return int(self.proxy.to_move())
 
     @property

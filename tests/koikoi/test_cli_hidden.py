@@ -148,3 +148,13 @@ def test_bad_information_states_are_clear_errors() -> None:
     for text, message in cases:
         result = CliRunner().invoke(main, ["best-move", "koikoi", text, "--nodes", "100"])
         assert result.exit_code == 2 and "error: " in result.output and message in result.output, result.output
+
+
+def test_play_draws_only_the_humans_view_even_on_the_ais_turn() -> None:
+    """Regression: the board drawn while the AI was to move was the AI's own view ('your hand' = the AI's cards)."""
+    out = _run("play", "koikoi", "--seed", "5", "--ai-first", "--level", "1", stdin="quit\n")
+    human = int(out.split("You play player ")[1][0])
+    views = [line for line in out.splitlines() if "(view of player" in line]
+    hands = [line for line in out.splitlines() if line.startswith("your hand (")]
+    assert views and all(line.endswith(f"(view of player {human})") for line in views)
+    assert hands and all(line.startswith(f"your hand ({human}):") for line in hands)

@@ -132,10 +132,10 @@ class HaniwaInfo(GameInfo):
         if self.is_information_state(text):
             viewer = int(self.parse_information(text).view)
             view = self.view(text)
-            if view.observer != viewer and not view.is_terminal():
+            if view.to_move() != viewer and not view.is_terminal():
                 raise NotationError(
                     f"haniwa position: this is an information state of player {viewer} (field 'view') but player "
-                    f"{view.observer} is to move; only the view of the player to move can be searched"
+                    f"{view.to_move()} is to move; only the view of the player to move can be searched"
                 )
             return view
         return self.State.parse(text)
