@@ -67,11 +67,14 @@ class TerminalView(MatchObserver):
         click.echo(self.board(state))
 
     def moved(self, before: Any, move: str, seat: int, agent: Agent, after: Any) -> None:
+        what = self.game.describe_move(before, after, move)
         if seat != self.human:
             report = agent.last_report if isinstance(agent, SearchAgent) else None
             value = f" ({report.value_text})" if report is not None else ""
             who = "AI" if self.two_sided else f"AI ({self.game.player_name(seat)})"
-            click.echo(f"{who} plays {move}{value}")
+            click.echo(f"{who} plays {move}{value}" + (f": {what}" if what else ""))
+        elif what:
+            click.echo(f"your move {move}: {what}")
         if not after.is_terminal() and (seat != self.human or after.to_move() == self.human):
             click.echo(self.board(after))
 

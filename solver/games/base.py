@@ -136,6 +136,11 @@ class GameInfo:
         s.apply(move)
         return [move]
 
+    def describe_move(self, before: Any, after: Any, move: str) -> str:
+        """What a move did beyond its notation, for the terminal (e.g. cards captured); empty by default.
+        `before` and `after` are full states; only what becomes public with the move may be described."""
+        return ""
+
     def render(self, state: Any) -> str:
         """A human-readable drawing of the position (several lines)."""
         return str(state)

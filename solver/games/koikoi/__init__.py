@@ -52,6 +52,11 @@ OPTIONS = (
 )
 
 
+def card_label(card: int) -> str:
+    """A card's code and name, e.g. '8b (Moon)'."""
+    return f"{kk.CARD_NAMES[card]} ({CARD_TITLES[card]})"
+
+
 def card_names(cards: list[int]) -> str:
     """Card numbers as their notation joined by spaces ('-' when empty)."""
     return " ".join(kk.CARD_NAMES[c] for c in cards) or "-"
@@ -153,6 +158,15 @@ class KoikoiInfo(GameInfo):
             text = state_or_text.information_state(state_or_text.to_move() if player is None else player)
         return InformationState(self, text, self.belief(text))
 
+    def describe_move(self, before: Any, after: Any, move: str) -> str:
+        """What a move did that the notation does not say: the cards captured and the stock card turned over."""
+        mover = int(before.to_move())
+        captured = sorted(set(after.pile(mover)) - set(before.pile(mover)))
+        parts = ["captures " + ", ".join(card_label(c) for c in captured) if captured else ""]
+        if len(after.stock) < len(before.stock):
+            parts.append(f"stock card turned over: {card_label(before.stock[0])}")
+        return "; ".join(p for p in parts if p)
+
     def describe_value(self, state: Any, result: Any) -> str:
         """Search values of Koi-Koi are expected point differences for the player to move."""
         return f"{float(result.value):+.2f} points"
@@ -191,7 +205,7 @@ class KoikoiInfo(GameInfo):
             lines.append(f"drawn : {kk.CARD_NAMES[state.drawn]} ({CARD_TITLES[state.drawn]}) - choose its capture")
         lines.append(f"stock : {len(state.stock)} cards")
         if state.is_terminal():
-            lines.append("result: draw" if state.winner < 0 else f"result: player {state.winner} scores {state.points}")
+            lines.append("deal: draw" if state.winner < 0 else f"deal: player {state.winner} scores {state.points} points")
         return "\n".join(lines)
 
 
