@@ -205,7 +205,8 @@ class KoikoiInfo(GameInfo):
             lines.append(f"drawn : {kk.CARD_NAMES[state.drawn]} ({CARD_TITLES[state.drawn]}) - choose its capture")
         lines.append(f"stock : {len(state.stock)} cards")
         if state.is_terminal():
-            lines.append("deal: draw" if state.winner < 0 else f"deal: player {state.winner} scores {state.points} points")
+            won = f"deal: player {state.winner} scores {state.points} points"
+            lines.append("deal: draw" if state.winner < 0 else won)
         return "\n".join(lines)
 
 
