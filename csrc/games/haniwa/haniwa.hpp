@@ -62,7 +62,7 @@ struct ScoreBreakdown {
 
 class State {
  public:
-  static constexpr int kNumPlayers = 4;  // the largest mode; num_players() gives the mode's count
+  static constexpr int kMaxPlayers = 4;  // the largest mode; num_players() gives the mode's count
   static constexpr int kMaxMoves = 4 + kHandSize * 12 * (2 + kKofunColours);
 
   // A new game: `stock` is the whole tile set in draw order, hands are dealt from it.
@@ -74,7 +74,7 @@ class State {
   // the second game's reshuffle seed.
   static State deal(int rules_id, std::uint64_t seed);
 
-  int num_players() const noexcept { return rules().players; }
+  int num_players() const { return rules().players; }
   int to_move() const noexcept { return to_move_; }
   bool is_terminal() const noexcept { return phase_ == static_cast<std::uint8_t>(Phase::kOver); }
   void legal_moves(MoveList<kMaxMoves>& ml) const noexcept;
