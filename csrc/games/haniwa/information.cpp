@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "../../core/errors.hpp"
-#include "notation_util.hpp"
+#include "../../core/notation.hpp"
 
 namespace kofun::haniwa {
 namespace {
@@ -62,7 +62,7 @@ std::string InformationState::format(const State& s, int view) {
                         std::to_string(r.players - 1));
   const std::string full = s.to_string();
   std::string out = "view=" + std::to_string(view);
-  for (auto token : text::split(full, ' ')) {
+  for (auto token : notation::split(full, ' ')) {
     const auto eq = token.find('=');
     const auto key = token.substr(0, eq);
     std::string value(token.substr(eq + 1));
@@ -73,7 +73,7 @@ std::string InformationState::format(const State& s, int view) {
       value = std::to_string(s.stock_left());
     } else if (!r.solo() && (key == "zone0" || key == "zone1") && key[4] - '0' != team(view)) {
       const int z = key[4] - '0';
-      auto cells = text::split(token.substr(eq + 1), ',');
+      auto cells = notation::split(token.substr(eq + 1), ',');
       value.clear();
       for (int i = 0; i < r.zone_cells(); ++i) {
         const std::uint8_t code = s.cells_[z * 12 + i];
@@ -83,7 +83,7 @@ std::string InformationState::format(const State& s, int view) {
         else value += cells[i];
       }
     } else if (key == "discards" && value != "-") {
-      auto entries = text::split(token.substr(eq + 1), ',');
+      auto entries = notation::split(token.substr(eq + 1), ',');
       value.clear();
       for (std::size_t i = 0; i < entries.size(); ++i) {
         if (i) value += ',';
@@ -100,7 +100,7 @@ std::string InformationState::format(const State& s, int view) {
 
 InformationState InformationState::parse(std::string_view info) {
   std::vector<Token> tokens;
-  for (auto t : text::split(info, ' ')) {
+  for (auto t : notation::split(info, ' ')) {
     if (t.empty()) continue;
     const auto eq = t.find('=');
     if (eq == std::string_view::npos)
@@ -132,7 +132,7 @@ InformationState InformationState::parse(std::string_view info) {
   std::array<int, kKinds> unseen{};
   const auto tiles = get("tiles");
   if (tiles != "-")
-    for (auto t : text::split(tiles, ',')) {
+    for (auto t : notation::split(tiles, ',')) {
       const int kind = text::parse_tile(t);
       if (kind < 0 || t.size() < 4 || t[2] != 'x') fail("tiles", "expected entries like R1x3, got '" + std::string(t) + "'");
       unseen[kind] += number(t.substr(3), "tiles", 1, kMaxStock);
@@ -163,7 +163,7 @@ InformationState InformationState::parse(std::string_view info) {
       } else if (tok.value != "-") {
         if (tok.value.size() <= 3 && !tok.value.empty() && tok.value[0] >= '0' && tok.value[0] <= '9')
           fail(key, "this hand is visible to player " + std::to_string(view) + ": list its tiles");
-        for (auto t : text::split(tok.value, ',')) {
+        for (auto t : notation::split(tok.value, ',')) {
           if (t.size() != 2) fail(key, "'" + std::string(t) + "' is not a tile like R2");
           see(t, key);
         }
@@ -178,7 +178,7 @@ InformationState InformationState::parse(std::string_view info) {
       const int z = key[4] - '0';
       const bool other = !solo && z != team(view);
       value.clear();
-      const auto cells = text::split(tok.value, ',');
+      const auto cells = notation::split(tok.value, ',');
       for (std::size_t i = 0; i < cells.size(); ++i) {
         const auto c = cells[i];
         if (i) value += ',';
@@ -201,7 +201,7 @@ InformationState InformationState::parse(std::string_view info) {
       }
     } else if (key == "discards" && tok.value != "-") {
       value.clear();
-      const auto entries = text::split(tok.value, ',');
+      const auto entries = notation::split(tok.value, ',');
       for (std::size_t i = 0; i < entries.size(); ++i) {
         const auto e = entries[i];
         if (i) value += ',';
