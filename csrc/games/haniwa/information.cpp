@@ -5,6 +5,8 @@
 #include <bit>
 #include <cstring>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "../../core/errors.hpp"
@@ -474,5 +476,36 @@ State State::from_world(std::string_view info_state, std::span<const std::int32_
 }
 
 std::vector<std::int32_t> State::hidden_world(int player) const { return InformationState::hidden_world(*this, player); }
+
+State State::with_hidden(int observer, std::span<const std::int32_t> world) const {
+  if (observer < 0 || observer >= num_players())
+    throw std::invalid_argument("with_hidden: observer must be in 0.." + std::to_string(num_players() - 1));
+  auto truth = hidden_world(observer);
+  const bool two_rounds = rules().rounds == 2;
+  const std::size_t n = world.size();
+  if (n != truth.size() && !(two_rounds && n + 1 == truth.size()))
+    throw WorldError("haniwa world: expected " + std::to_string(truth.size()) + " values, got " + std::to_string(n));
+  const std::size_t tiles = two_rounds ? truth.size() - 1 : truth.size();
+  std::vector<std::int32_t> given(world.begin(), world.begin() + static_cast<std::ptrdiff_t>(std::min(n, tiles)));
+  truth.resize(tiles);
+  std::sort(given.begin(), given.end());
+  std::sort(truth.begin(), truth.end());
+  if (given != truth)
+    throw WorldError("haniwa world: not an arrangement of the tiles hidden from player " + std::to_string(observer));
+  State out = *this;
+  out.assign_hidden(observer, world);
+  return out;
+}
+
+State State::checked_setup(const Rules& rules, std::span<const int> stock, std::array<int, kColours> dice, int first,
+                           std::uint32_t reshuffle) {
+  std::vector<std::uint8_t> s;
+  s.reserve(stock.size());
+  for (int k : stock) {
+    if (k < 0 || k >= kKinds) throw RuleOptionError("haniwa setup: tile kind must be 0..11");
+    s.push_back(static_cast<std::uint8_t>(k));
+  }
+  return setup(intern_rules(rules), s, dice, first, reshuffle);
+}
 
 }  // namespace kofun::haniwa
