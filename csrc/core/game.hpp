@@ -19,7 +19,9 @@
 //   uint64_t hash() const                     Zobrist key, updated incrementally; equal states have equal keys
 //   uint64_t recompute_hash() const           the same key computed from scratch (tests compare the two)
 //   std::string to_string() const             the position notation; G::parse(s.to_string()) == s
-//   static G parse(std::string_view)          throws NotationError naming the faulty field
+//   static G parse(std::string_view)          throws NotationError naming the faulty field. Every game writes
+//                                             blank-separated key=value fields and reads them with
+//                                             core/notation.hpp (split, ranged integers, field lists)
 //   std::string move_to_string(Move) const    the move notation in this position
 //   Move parse_move(std::string_view) const   throws NotationError (malformed) or IllegalMoveError (illegal)
 //   bool operator==(const G&) const

@@ -44,7 +44,7 @@ def test_alphabeta_refuses_four_players() -> None:
     assert s.num_players == 4
     with pytest.raises(ValueError, match="alphabeta: needs a one- or two-player position, this one has 4 players"):
         s.alphabeta(_limits(depth=2))
-    with pytest.raises(ValueError, match="minimax: .* has 4 players"):
+    with pytest.raises(ValueError, match=r"minimax: .* has 4 players"):
         s.minimax(1)
 
 
