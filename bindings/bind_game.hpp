@@ -47,10 +47,7 @@ py::class_<G> bind_game(py::module_& m, const char* doc) {
   cls.def_static("parse", &G::parse, py::arg("notation"), "Parse a position from its notation.")
       .def_property_readonly(
           "num_players",
-          [](const G& g) {
-            if constexpr (requires { g.num_players(); }) return static_cast<int>(g.num_players());
-            else return G::kNumPlayers;
-          },
+          [](const G& g) { return g.num_players(); },
           "Players in this game (a game with modes, e.g. Haniwa solo / 2 / 4 players, counts its mode's).")
       .def("to_move", &G::to_move, "Index of the player who chooses the next move.")
       .def("is_terminal", &G::is_terminal)

@@ -21,34 +21,7 @@ void bind_haniwa(py::module_& m) {
       .def(py::init([](int players, const std::string& comparison, const std::string& start_dice,
                        const std::string& solo_fill, const std::vector<int>& tile_counts,
                        const std::vector<int>& kofun_colours, int rounds) {
-             Rules r;
-             r.players = players;
-             r.rounds = rounds;
-             if (comparison == "standard") r.comparison = Comparison::kStandard;
-             else if (comparison == "colour_first") r.comparison = Comparison::kColourFirst;
-             else throw RuleOptionError("haniwa option 'comparison': '" + comparison +
-                                        "' is not one of 'standard', 'colour_first'");
-             if (start_dice == "ones") r.start_dice = StartDice::kOnes;
-             else if (start_dice == "rolled") r.start_dice = StartDice::kRolled;
-             else throw RuleOptionError("haniwa option 'start_dice': '" + start_dice +
-                                        "' is not one of 'ones', 'rolled'");
-             if (solo_fill == "column") r.solo_fill = SoloFill::kColumn;
-             else if (solo_fill == "row") r.solo_fill = SoloFill::kRow;
-             else throw RuleOptionError("haniwa option 'solo_fill': '" + solo_fill +
-                                        "' is not one of 'column', 'row'");
-             if (tile_counts.size() != kKinds) throw RuleOptionError("haniwa tile set: expected 12 counts");
-             for (int k = 0; k < kKinds; ++k) {
-               if (tile_counts[k] < 0 || tile_counts[k] > kMaxStock)
-                 throw RuleOptionError("haniwa tile set: count out of range");
-               r.tile_counts[k] = static_cast<std::uint8_t>(tile_counts[k]);
-             }
-             if (kofun_colours.size() > kMaxKofun) throw RuleOptionError("haniwa Kofun set: at most 7 Kofun");
-             for (int c : kofun_colours) {
-               if (c < 0 || c >= kKofunColours) throw RuleOptionError("haniwa Kofun set: colour must be 0..4");
-               r.kofun_colours[r.num_kofun++] = static_cast<std::uint8_t>(c);
-             }
-             r.validate();
-             return r;
+             return Rules::from_options(players, comparison, start_dice, solo_fill, tile_counts, kofun_colours, rounds);
            }),
            py::arg("players") = 2, py::arg("comparison") = "standard", py::arg("start_dice") = "ones",
            py::arg("solo_fill") = "column", py::arg("tile_counts") = std::vector<int>(kKinds, 3),
@@ -72,13 +45,7 @@ void bind_haniwa(py::module_& m) {
 
   auto cls = bind_game<State>(m, "Haniwa world state (2 players or solo; every hidden item known).");
   cls.def_static("setup", [](const Rules& r, const std::vector<int>& stock, std::array<int, kColours> dice, int first,
-                             std::uint32_t reshuffle) {
-                   std::vector<std::uint8_t> s;
-                   for (int k : stock) {
-                     if (k < 0 || k >= kKinds) throw RuleOptionError("haniwa setup: tile kind must be 0..11");
-                     s.push_back(static_cast<std::uint8_t>(k));
-                   }
-                   return State::setup(intern_rules(r), s, dice, first, reshuffle);
+                             std::uint32_t reshuffle) { return State::checked_setup(r, stock, dice, first, reshuffle);
                  }, py::arg("rules"), py::arg("stock"), py::arg("dice"), py::arg("first"), py::arg("reshuffle") = 0,
                  "A new game with the whole tile set in draw order (kinds 0..11).")
       .def_static("deal", [](const Rules& r, std::uint64_t seed) { return State::deal(intern_rules(r), seed); },
@@ -127,25 +94,8 @@ void bind_haniwa(py::module_& m) {
            }, py::arg("seed") = 0,
            "The greedy baseline's move: maximises the provisional margin after the move; ties at random (seed).")
       .def("with_hidden", [](const State& s, int observer, World world) {
-             if (observer < 0 || observer >= s.num_players())
-               throw std::invalid_argument("with_hidden: observer must be in 0.." + std::to_string(s.num_players() - 1));
              if (world.ndim() != 1) throw WorldError("haniwa world: expected a 1-D array");
-             auto truth = s.hidden_world(observer);
-             const bool two_rounds = s.rules().rounds == 2;
-             const auto n = static_cast<std::size_t>(world.size());
-             if (n != truth.size() && !(two_rounds && n + 1 == truth.size()))
-               throw WorldError("haniwa world: expected " + std::to_string(truth.size()) + " values, got " +
-                                std::to_string(n));
-             const std::size_t tiles = two_rounds ? truth.size() - 1 : truth.size();
-             std::vector<std::int32_t> given(world.data(), world.data() + std::min(n, tiles));
-             truth.resize(tiles);
-             std::sort(given.begin(), given.end());
-             std::sort(truth.begin(), truth.end());
-             if (given != truth) throw WorldError("haniwa world: not an arrangement of the tiles hidden from player " +
-                                                  std::to_string(observer));
-             State out = s;
-             out.assign_hidden(observer, {world.data(), n});
-             return out;
+             return s.with_hidden(observer, {world.data(), static_cast<std::size_t>(world.size())});
            }, py::arg("observer"), py::arg("world"),
            "A copy with everything hidden from `observer` replaced by `world` (the fast in-place path the searches "
            "use; WorldError unless `world` arranges exactly the hidden tiles).")

@@ -165,17 +165,18 @@ void bind_search(py::class_<G>& cls) {
     cls.def(
         "observation_key",
         [](const G& g, int player) {
-          if (player < 0 || player >= G::kNumPlayers)
-            throw std::invalid_argument("observation_key: player must be in 0.." + std::to_string(G::kNumPlayers - 1));
+          if (player < 0 || player >= g.num_players())
+            throw std::invalid_argument("observation_key: player must be in 0.." + std::to_string(g.num_players() - 1));
           return g.observation_key(player);
         },
         py::arg("player"), "Hash of what `player` sees (equal information states, equal keys); ISMCTS branches on it.");
-  if constexpr (G::kNumPlayers <= 2) {
+  {  // every game; a position with more than two players is refused at run time (ValueError naming the count)
     cls.def(
         "alphabeta",
         [](const G& g, const SearchLimits& limits, SearchControl* control, int hash_mb) {
           check_limits(limits, true, "alphabeta");
           check_memory(hash_mb, "hash_mb");
+          check_two_players(g, "alphabeta");
           if (g.is_terminal()) throw std::invalid_argument("alphabeta: the position is terminal");
           py::gil_scoped_release release;
           TranspositionTable tt(static_cast<std::size_t>(hash_mb));
@@ -188,6 +189,7 @@ void bind_search(py::class_<G>& cls) {
         "minimax",
         [](const G& g, int depth) {
           if (depth < 0) throw std::invalid_argument("minimax: depth must be >= 0");
+          check_two_players(g, "minimax");
           py::gil_scoped_release release;
           return minimax(g, depth);
         },

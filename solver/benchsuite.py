@@ -32,8 +32,8 @@ class BenchCase:
         return f"{self.game}/{self.algorithm}/{self.name or self.position or '-'}"
 
 
-_ARASHI = "arashi pits:- S:a1,b1,c1,d1,e1,f1,g1 N:a7,b7,c7,d7,e7,f7,g7 chars:d1,d7 turn:S actions:- turns:0"
-_SHIZUKANA = "shizukana pits:- S:b1,c1,d1,e1,f1,a7,g7 N:b7,c7,d7,e7,f7,a1,g1 chars:d1,d7 turn:S actions:- turns:0"
+_ARASHI = "arashi pits=- S=a1,b1,c1,d1,e1,f1,g1 N=a7,b7,c7,d7,e7,f7,g7 chars=d1,d7 turn=S actions=- turns=0"
+_SHIZUKANA = "shizukana pits=- S=b1,c1,d1,e1,f1,a7,g7 N=b7,c7,d7,e7,f7,a1,g1 chars=d1,d7 turn=S actions=- turns=0"
 
 # Connect Four MCTS rows use positions that MCTS-Solver proves inside the budget, so that their iteration counts
 # (not only the budgets) depend on the search's behaviour.

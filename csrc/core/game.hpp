@@ -2,7 +2,12 @@
 // for every game (templates in the hot loops, no virtual calls per node).
 //
 // A state G provides
-//   static constexpr int kNumPlayers          number of players (1 .. 4)
+//   static constexpr int kMaxPlayers          the most players this game can have (1 .. kofun::kMaxPlayers); sizes
+//                                             per-player arrays in the searches (a two-player game sets 2 and keeps
+//                                             its small layouts)
+//   int  num_players() const                  the players of this state's game, 1 .. G::kMaxPlayers; counted at run
+//                                             time (a game with modes, e.g. Haniwa solo / 2 / 4, gives its mode's);
+//                                             constant over a game. Players are numbered 0 .. num_players() - 1.
 //   static constexpr int kMaxMoves            upper bound on legal moves in any state (MoveList capacity)
 //   int  to_move() const                      index of the player who chooses the next move
 //   bool is_terminal() const
@@ -14,10 +19,16 @@
 //   uint64_t hash() const                     Zobrist key, updated incrementally; equal states have equal keys
 //   uint64_t recompute_hash() const           the same key computed from scratch (tests compare the two)
 //   std::string to_string() const             the position notation; G::parse(s.to_string()) == s
-//   static G parse(std::string_view)          throws NotationError naming the faulty field
+//   static G parse(std::string_view)          throws NotationError naming the faulty field. Every game writes
+//                                             blank-separated key=value fields and reads them with
+//                                             core/notation.hpp (split, ranged integers, field lists)
 //   std::string move_to_string(Move) const    the move notation in this position
 //   Move parse_move(std::string_view) const   throws NotationError (malformed) or IllegalMoveError (illegal)
 //   bool operator==(const G&) const
+//
+// Which searches apply is decided per position at run time: alpha-beta and minimax need num_players() <= 2 (they
+// throw std::invalid_argument naming the count otherwise), PIMC solves a world exactly when it has exactly two
+// players (and the game has remaining_plies_bound()), MCTS and ISMCTS take any count.
 //
 // Turns need not alternate: a player may make several moves in a row (Sensei's actions within a turn). Searches
 // compare to_move() of parent and child instead of assuming alternation.
@@ -49,6 +60,19 @@
 //   uint64_t observation_key(int observer) const noexcept
 //       a hash of everything `observer` sees (what information_state(observer) describes): states with equal
 //       information states for `observer` have equal keys; different ones differ except for hash collisions.
+//
+// Simultaneous choices = choices made in turn, each hidden from the others until revealed, plus observation_key.
+// There is no simultaneous move in the contract: a game whose players choose at the same time (Ohanami: every
+// player picks cards from the hand in front of them at once) fixes a pick order within the round and lets the
+// players pick one after another, to_move() naming each picker in turn. Each pick is hidden information until the
+// reveal: information_state(p) of a later picker does not show the picks already made in the same round (only
+// their number, if that is public), and from_world() / assign_hidden() treat them as part of the hidden world. The
+// reveal is an ordinary transition (the last pick of the round, or an explicit reveal step) after which the picks
+// are public. observation_key(observer) must follow information_state: it changes when the observer's own pick is
+// made or the picks are revealed, and not when another player picks in secret, so ISMCTS (which branches an edge
+// on the observer's observation key) never lets a hidden pick leak into the observer's decisions. Searches that
+// see full states (MCTS, alpha-beta, PIMC per world) then see a sequential game, as they do for any determinised
+// world.
 #pragma once
 
 #include <concepts>
@@ -63,6 +87,9 @@
 
 namespace kofun {
 
+// The most players any game may have (Honshu has 5); each game's G::kMaxPlayers is at most this.
+inline constexpr int kMaxPlayers = 5;
+
 // Heuristic evaluations stay strictly inside (-kEvalBound, kEvalBound); proven results lie beyond it.
 inline constexpr int kEvalBound = 20000;
 
@@ -72,7 +99,9 @@ using MoveListOf = MoveList<G::kMaxMoves>;
 template <class G>
 concept Game = std::copyable<G> && std::equality_comparable<G> &&
                requires(G g, const G cg, Move m, MoveListOf<G>& ml, int p, std::string_view sv) {
-                 { G::kNumPlayers } -> std::convertible_to<int>;
+                 { G::kMaxPlayers } -> std::convertible_to<int>;
+                 requires G::kMaxPlayers >= 1 && G::kMaxPlayers <= kofun::kMaxPlayers;
+                 { cg.num_players() } -> std::same_as<int>;
                  { G::kMaxMoves } -> std::convertible_to<int>;
                  { cg.to_move() } -> std::same_as<int>;
                  { cg.is_terminal() } -> std::same_as<bool>;

@@ -1,4 +1,6 @@
-// Alpha-beta search for two-player (and one-player) perfect-information games satisfying `Game`.
+// Alpha-beta search for two-player (and one-player) perfect-information positions of any game satisfying `Game`;
+// the player count is checked at run time (num_players() <= 2, else std::invalid_argument naming the count), so a
+// game with modes (Haniwa: solo / 2 / 4 players) is searched in its one- and two-player modes.
 //
 // Negamax with principal-variation search, iterative deepening, aspiration windows, move ordering (table move,
 // two killers per ply, history), a shared transposition table (tt.hpp) and Lazy-SMP threads. Scores follow
@@ -21,6 +23,7 @@
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -367,10 +370,19 @@ class Worker {
 
 }  // namespace alphabeta_detail
 
+// Throws std::invalid_argument unless `g` has one or two players (negamax needs a single opponent).
+template <Game G>
+void check_two_players(const G& g, const char* search) {
+  const int n = g.num_players();
+  if (n > 2)
+    throw std::invalid_argument(std::string(search) + ": needs a one- or two-player position, this one has " +
+                                std::to_string(n) + " players");
+}
+
 // Searches `root` (which must not be terminal) with the given table; see the contract at the top of the file.
 template <Game G>
 SearchResult alphabeta(const G& root, const SearchLimits& limits, SearchControl* control, TranspositionTable& tt) {
-  static_assert(G::kNumPlayers <= 2, "alpha-beta needs a one- or two-player game");
+  check_two_players(root, "alphabeta");
   if (root.is_terminal()) throw std::invalid_argument("alphabeta: the position is terminal, there is nothing to search");
   using namespace alphabeta_detail;
   Shared sh;

@@ -107,12 +107,12 @@ inline constexpr int kMaxPath = 1024;
 template <ImperfectInformationGame G>
 class Tree {
  public:
-  static constexpr int kN = G::kNumPlayers;
+  static constexpr int kN = G::kMaxPlayers;  // capacity of the per-player arrays; players_ of them are used
 
   Tree(const Belief<G>& belief, const IsmctsOptions& opt, uct::Shared& sh, std::size_t bytes, std::uint64_t seed,
        std::size_t world_offset, bool main)
       : opt_(opt), sh_(sh), worlds_(belief, seed, world_offset), rng_(seed), root_player_(belief.observer),
-        main_(main), state_(belief.base) {
+        main_(main), players_(belief.base.num_players()), state_(belief.base) {
     capacity_ = std::max<std::size_t>(bytes / sizeof(IsmctsNode), G::kMaxMoves + 1);
     capacity_ = std::min<std::size_t>(capacity_, 0xFFFFFFF0u);
     pool_.reset(new IsmctsNode[capacity_]);
@@ -267,7 +267,7 @@ class Tree {
     }
     uct::playout(s, rng_, opt_.policy_rollouts);
     std::array<double, kN> ret{};
-    for (int p = 0; p < kN; ++p) ret[p] = s.returns(p);
+    for (int p = 0; p < players_; ++p) ret[p] = s.returns(p);
     const double r = ret[root_player_];
     abs_sum_ += opt_.objective == IsmctsObjective::kReturns ? std::abs(r) : (r != 0) + kWinTiebreak * std::abs(r);
     max_depth_ = std::max(max_depth_, edges);
@@ -288,6 +288,7 @@ class Tree {
   Rng rng_;
   const int root_player_;
   const bool main_;
+  const int players_;
   G state_;  // the current iteration's world
   uct::Tables tables_;
   std::unique_ptr<IsmctsNode[]> pool_;

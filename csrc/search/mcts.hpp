@@ -12,7 +12,7 @@
 // node of the same (state, mover) key and every read and update goes to that node; the key map is a fixed-size
 // open-addressing table in the same budget (when it is three-quarters full, new nodes are no longer merged).
 //
-// MCTS-Solver (kNumPlayers == 2, option on): terminal nodes are proven; a node is a win for its player to move as
+// MCTS-Solver (two-player games, option on: G::kMaxPlayers == 2, whose returns are ±1/0): terminal nodes are proven; a node is a win for its player to move as
 // soon as one child is, a loss when all children are, a draw when all are proven and the best is a draw. Proven
 // losing children are never selected again; an iteration that reaches a proven node backs up its exact outcome.
 //
@@ -82,11 +82,11 @@ constexpr std::uint8_t flip(std::uint8_t proof) noexcept {
 template <Game G>
 class Tree {
  public:
-  static constexpr int kN = G::kNumPlayers;
+  static constexpr int kN = G::kMaxPlayers;  // capacity of the per-player arrays; players_ of them are used
   static constexpr bool kSolverCapable = kN == 2;
 
   Tree(const G& root, const MctsOptions& opt, Shared& sh, std::size_t bytes, std::uint64_t seed, bool main)
-      : root_(root), opt_(opt), sh_(sh), rng_(seed), main_(main) {
+      : root_(root), players_(root.num_players()), opt_(opt), sh_(sh), rng_(seed), main_(main) {
     std::size_t node_bytes = bytes;
     if (opt.transpositions) {
       node_bytes = bytes / 2;
@@ -101,7 +101,7 @@ class Tree {
     pool_.reset(new MctsNode[capacity_]);  // default-initialised: pages are touched only when used
     pool_[0] = MctsNode{0.0, 0, 0, kNoMove, 0, 0, 0};
     used_ = 1;
-    solver_ = kSolverCapable && opt.solver;
+    solver_ = kSolverCapable && opt.solver && players_ == 2;
   }
 
   // Runs up to `budget` iterations until a shared stop condition.
@@ -327,7 +327,7 @@ class Tree {
         break;
       }
       if (s.is_terminal()) {
-        for (int p = 0; p < kN; ++p) ret[p] = s.returns(p);
+        for (int p = 0; p < players_; ++p) ret[p] = s.returns(p);
         if (solver_ && mover >= 0) {
           const double r = ret[mover];
           nd.flags |= r > 0 ? 1 : r < 0 ? 2 : 3;
@@ -377,11 +377,12 @@ class Tree {
 
   void rollout(G& s, std::array<double, kN>& ret) {
     uct::playout(s, rng_, opt_.policy_rollouts);
-    for (int p = 0; p < kN; ++p) ret[p] = s.returns(p);
+    for (int p = 0; p < players_; ++p) ret[p] = s.returns(p);
   }
 
   uct::Tables tables_;
   const G root_;
+  const int players_;
   const MctsOptions opt_;
   Shared& sh_;
   Rng rng_;

@@ -6,13 +6,16 @@
 #include <algorithm>
 
 #include "../core/game.hpp"
+#include "alphabeta.hpp"
 #include "score.hpp"
 
 namespace kofun {
 
 // Negamax value of `g` searched `depth` plies deep; `ply` is the distance from the root (for proven scores).
+// One- and two-player positions only (std::invalid_argument naming the count otherwise, as alphabeta).
 template <Game G>
 int minimax(const G& g, int depth, int ply = 0) {
+  if (ply == 0) check_two_players(g, "minimax");
   if (g.is_terminal()) return terminal_score(g, ply);
   if (depth <= 0 || ply >= kMaxPly - 1) return horizon_score(g);
   MoveListOf<G> ml;

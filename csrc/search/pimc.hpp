@@ -2,7 +2,8 @@
 // perfect-information search values every root move, and the values are averaged over the worlds.
 //
 // Per world:
-//   - two-player zero-sum games whose remaining_plies_bound() is at most `exact_plies`: an exact alpha-beta over
+//   - worlds with exactly two players (num_players(), checked per world at run time) of a zero-sum game with
+//     remaining_plies_bound(), when that bound is at most `exact_plies`: an exact alpha-beta over
 //     the returns themselves (point differences, not just win/loss), every root move with a full window;
 //   - otherwise MCTS (mcts.hpp, solver off because returns need not be ±1) with limits.nodes / N iterations
 //     (or limits.time_s / N seconds), on limits.threads threads.
@@ -95,8 +96,8 @@ SearchResult pimc(const Belief<G>& belief, const SearchLimits& limits, SearchCon
     Move best = kNoMove;
     double best_v = -1e300;
     bool solved = false;
-    if constexpr (G::kNumPlayers == 2 && HasPliesBound<G>) {
-      if (s.remaining_plies_bound() <= opt.exact_plies) {
+    if constexpr (HasPliesBound<G>) {
+      if (s.num_players() == 2 && s.remaining_plies_bound() <= opt.exact_plies) {
         solved = true;
         MoveListOf<G> ml;
         s.legal_moves(ml);

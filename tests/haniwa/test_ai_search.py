@@ -218,8 +218,8 @@ def test_cli_play_shows_only_the_humans_view() -> None:
 
 
 def test_pimc_values_the_last_placement_exactly() -> None:
-    """PIMC on Haniwa runs MCTS in each world (its exact solver is for state types of exactly two players); on the
-    last placement every world's MCTS sees each move's fixed outcome, so the averaged values are exact."""
+    """PIMC on two-player Haniwa solves each world exactly once it is short enough (here the last placement), so
+    the averaged values are exact."""
     s = position(**DOGU)
     r = search(s, algo="pimc", nodes=8 * 300, seed=1, num_worlds=8)
     assert r.best_move == "B2a3" and r.value == 7.0 and r.moves[0].visits == 8  # all 8 worlds vote for it

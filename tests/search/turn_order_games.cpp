@@ -16,7 +16,8 @@ using namespace kofun;
 // an action takes 1, 2 or 3 stones (move = count); whoever takes the last stone wins. Moves 1..3, notation
 // "pile/player/actions-left".
 struct TwoActionNim {
-  static constexpr int kNumPlayers = 2;
+  static constexpr int kMaxPlayers = 2;
+  int num_players() const { return 2; }
   static constexpr int kMaxMoves = 3;
   int pile = 0, player = 0, left = 2, last = -1;
 
@@ -55,7 +56,8 @@ struct TwoActionNim {
 // Three players pick numbers 0..3 in the order 0, 0, 1, 2. Player 0 scores 0.5 for a first pick of 1 and 0.5 for
 // a second pick of 2; player 1 scores 1 for picking 2, player 2 scores 1 for picking 3. Best line: 1, 2, 2, 3.
 struct PickGame {
-  static constexpr int kNumPlayers = 3;
+  static constexpr int kMaxPlayers = 3;
+  int num_players() const { return 3; }
   static constexpr int kMaxMoves = 4;
   int picks[4] = {-1, -1, -1, -1};
   int n = 0;

@@ -22,9 +22,9 @@ def make_position(
     opts: str = "",
 ) -> Any:
     """A position from its fields (see docs/sensei.md); the parser derives the game status."""
-    text = f"{version} pits:{pits} S:{s} N:{n} chars:{chars} turn:{turn} actions:{actions} turns:{turns}"
+    text = f"{version} pits={pits} S={s} N={n} chars={chars} turn={turn} actions={actions} turns={turns}"
     if opts:
-        text += f" opts:{opts}"
+        text += f" opts={opts}"
     return sensei.State.parse(text)
 
 

@@ -18,7 +18,7 @@ def test_win_on_arrival_ends_the_game_mid_turn(pos):
     assert s.returns(0) == 1.0 and s.returns(1) == -1.0
     assert s.to_move() == 0 and s.stone_moves_done() == 1 and s.character_moved()
     assert s.legal_moves() == []
-    assert s.to_string().endswith("turn:S actions:sc turns:0 result:S")
+    assert s.to_string().endswith("turn=S actions=sc turns=0 result=S")
 
 
 def test_arrival_needs_an_own_stone_on_the_goal_row(pos):
@@ -37,7 +37,7 @@ def test_blocking_line_with_two_adjacent_opponents_is_allowed(pos):
 def test_blocking_line_with_three_adjacent_opponents_loses(pos):
     """North a4 b4 c4 touch South's row-3 line: South, who just moved, loses."""
     s = pos("a3,b3,c3,d3,e3,f3,g3", "a4,b4,c4,d7,e7,f7,g7", "d3,g7", turn="N", turns=5)
-    assert s.status() == NORTH and s.to_string().endswith("result:N")
+    assert s.status() == NORTH and s.to_string().endswith("result=N")
 
 
 def test_completing_a_blocking_line_loses_after_the_turn(pos):
@@ -108,7 +108,7 @@ def test_draw_after_max_turns():
     assert s.status() == ONGOING
     s = play_turn(s, "a7-a6")
     assert s.status() == DRAW and s.returns(0) == 0.0 and s.returns(1) == 0.0
-    assert s.to_string().endswith("turns:2 opts:max_turns=2 result:draw")
+    assert s.to_string().endswith("turns=2 opts=max_turns=2 result=draw")
 
 
 def test_threefold_repetition_draw():
@@ -122,7 +122,7 @@ def test_threefold_repetition_draw():
             assert s.repetitions() == 2 and s.status() == ONGOING
     assert s.repetitions() == 3 and s.status() == DRAW
     text = s.to_string()
-    assert text.endswith("turns:8 result:draw")
+    assert text.endswith("turns=8 result=draw")
     assert sensei.State.parse(text) == s
 
 

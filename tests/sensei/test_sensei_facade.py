@@ -9,7 +9,7 @@ import pytest
 from solver._core import IllegalMoveError, NotationError, Proof, sensei
 from solver.games.sensei import GAME, format_turns, play_turn, split_turns
 
-WIN_POSITION = "arashi pits:- S:a1,b1,c1,d1,e1,f1,d6 N:a7,b7,c7,e7,f7,g7,a6 chars:d1,b7 turn:S actions:- turns:0"
+WIN_POSITION = "arashi pits=- S=a1,b1,c1,d1,e1,f1,d6 N=a7,b7,c7,e7,f7,g7,a6 chars=d1,b7 turn=S actions=- turns=0"
 
 
 def moves_of(state, texts):

@@ -24,7 +24,7 @@ def test_arashi_setup_and_first_actions():
     """
     s = sensei.State()
     assert s.to_string() == (
-        "arashi pits:- S:a1,b1,c1,d1,e1,f1,g1 N:a7,b7,c7,d7,e7,f7,g7 chars:d1,d7 turn:S actions:- turns:0"
+        "arashi pits=- S=a1,b1,c1,d1,e1,f1,g1 N=a7,b7,c7,d7,e7,f7,g7 chars=d1,d7 turn=S actions=- turns=0"
     )
     legal = actions(s)
     assert len(legal) == 36

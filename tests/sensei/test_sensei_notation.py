@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 from solver._core import IllegalMoveError, NotationError, RuleOptionError, sensei
 from solver.games.sensei import GAME, play_turn
 
-START = "arashi pits:- S:a1,b1,c1,d1,e1,f1,g1 N:a7,b7,c7,d7,e7,f7,g7 chars:d1,d7 turn:S actions:- turns:0"
+START = "arashi pits=- S=a1,b1,c1,d1,e1,f1,g1 N=a7,b7,c7,d7,e7,f7,g7 chars=d1,d7 turn=S actions=- turns=0"
 MID = (
-    "shizukana pits:c3,e3 S:b1,c1,d1,e1,f2,a7,g7 N:a1,g1,b7,c7,d7,e7,f7 chars:d1,d7 turn:S actions:sc"
-    " turns:12 opts:character_blocked_by_own=true,max_turns=50,threefold_draw=false"
+    "shizukana pits=c3,e3 S=b1,c1,d1,e1,f2,a7,g7 N=a1,g1,b7,c7,d7,e7,f7 chars=d1,d7 turn=S actions=sc"
+    " turns=12 opts=character_blocked_by_own=true,max_turns=50,threefold_draw=false"
 )
 
 
@@ -27,10 +27,27 @@ def test_round_trip_of_start_and_mid_turn_positions():
     assert s.version == "shizukana" and s.pits() == ["c3", "e3"]
 
 
+def test_old_colon_form_still_parses():
+    """Positions were written key:value before every game moved to key=value; both forms read the same."""
+    for text in (START, MID):
+        old = text
+        for key in ("pits", "S", "N", "chars", "turn", "actions", "turns", "opts", "result"):
+            old = old.replace(f" {key}=", f" {key}:")
+        assert ":" in old and old != text
+        s = sensei.State.parse(old)
+        assert s == sensei.State.parse(text)
+        assert s.to_string() == text  # written in the new form
+        assert sensei.State.parse(s.to_string()) == s
+    mixed = START.replace("pits=-", "pits:-").replace("turn=S", "turn:S")
+    assert sensei.State.parse(mixed) == sensei.State()
+    with pytest.raises(NotationError, match="field 'turns'"):
+        sensei.State.parse(START.replace("turns=0", "turns:0") + " turns=1")
+
+
 def test_parse_is_lenient_on_field_order_and_square_order():
-    text = "arashi turns:0 actions:- turn:S chars:d1,d7 N:g7,f7,e7,d7,c7,b7,a7 S:g1,f1,e1,d1,c1,b1,a1  pits:-"
+    text = "arashi turns=0 actions=- turn=S chars=d1,d7 N=g7,f7,e7,d7,c7,b7,a7 S=g1,f1,e1,d1,c1,b1,a1  pits=-"
     assert sensei.State.parse(text).to_string() == START
-    assert sensei.State.parse(START.replace("actions:-", "actions:-")) == sensei.State()
+    assert sensei.State.parse(START.replace("actions=-", "actions=-")) == sensei.State()
 
 
 @pytest.mark.parametrize(
@@ -38,30 +55,30 @@ def test_parse_is_lenient_on_field_order_and_square_order():
     [
         ("", "version"),
         (START.replace("arashi", "typhoon"), "version"),
-        (START.replace("pits:-", "pits:z9"), "pits"),
-        (START.replace(" pits:-", ""), "pits"),
-        (START.replace("S:a1,", "S:a1,a1,"), "S"),
-        (START.replace("N:a7,", "N:a1,"), "N"),
-        (START.replace("N:a7,b7,c7,d7,e7,f7,g7", "N:-"), "N"),
-        (START.replace("S:a1,", "S:a1,a2,"), "S"),
-        (START.replace("chars:d1,d7", "chars:d2,d7"), "chars"),
-        (START.replace("chars:d1,d7", "chars:d1,c1"), "chars"),
-        (START.replace("chars:d1,d7", "chars:d1"), "chars"),
-        (START.replace("turn:S", "turn:X"), "turn"),
-        (START.replace("actions:-", "actions:sss"), "actions"),
-        (START.replace("actions:-", "actions:x"), "actions"),
-        (START.replace("turns:0", "turns:-1"), "turns"),
-        (START.replace("turns:0", "turns:201"), "turns"),
-        (START.replace("turns:0", "turns:1e3"), "turns"),
-        (START + " turns:4", "turns"),
+        (START.replace("pits=-", "pits=z9"), "pits"),
+        (START.replace(" pits=-", ""), "pits"),
+        (START.replace("S=a1,", "S=a1,a1,"), "S"),
+        (START.replace("N=a7,", "N=a1,"), "N"),
+        (START.replace("N=a7,b7,c7,d7,e7,f7,g7", "N=-"), "N"),
+        (START.replace("S=a1,", "S=a1,a2,"), "S"),
+        (START.replace("chars=d1,d7", "chars=d2,d7"), "chars"),
+        (START.replace("chars=d1,d7", "chars=d1,c1"), "chars"),
+        (START.replace("chars=d1,d7", "chars=d1"), "chars"),
+        (START.replace("turn=S", "turn=X"), "turn"),
+        (START.replace("actions=-", "actions=sss"), "actions"),
+        (START.replace("actions=-", "actions=x"), "actions"),
+        (START.replace("turns=0", "turns=-1"), "turns"),
+        (START.replace("turns=0", "turns=201"), "turns"),
+        (START.replace("turns=0", "turns=1e3"), "turns"),
+        (START + " turns=4", "turns"),
         (START + " colour:red", "colour"),
-        (START + " opts:max_turns=0", "opts:max_turns"),
-        (START + " opts:speed=3", "opts"),
-        (START + " opts:threefold_draw=maybe", "opts:threefold_draw"),
-        (START + " result:S", "result"),
-        (START + " result:win", "result"),
-        (START.replace("pits:-", "pits:a1"), "S"),
-        (START.replace("actions:-", "actions:ssc"), "actions"),
+        (START + " opts=max_turns=0", "opts.max_turns"),
+        (START + " opts=speed=3", "opts"),
+        (START + " opts=threefold_draw=maybe", "opts.threefold_draw"),
+        (START + " result=S", "result"),
+        (START + " result=win", "result"),
+        (START.replace("pits=-", "pits=a1"), "S"),
+        (START.replace("actions=-", "actions=ssc"), "actions"),
     ],
 )
 def test_malformed_positions_name_the_field(text, field):
@@ -71,7 +88,7 @@ def test_malformed_positions_name_the_field(text, field):
 
 def test_mid_turn_position_with_nothing_left_is_rejected():
     """South's a1 (character) and a2 are boxed in and the character moved: that turn would have ended."""
-    text = "arashi pits:- S:a1,a2 N:b1,b2,a3,g7 chars:a2,g7 turn:S actions:c turns:0"
+    text = "arashi pits=- S=a1,a2 N=b1,b2,a3,g7 chars=a2,g7 turn=S actions=c turns=0"
     with pytest.raises(NotationError, match="field 'actions'"):
         sensei.State.parse(text)
 
@@ -112,8 +129,8 @@ def test_rule_options_of_the_constructor():
 
 def test_rule_options_of_the_facade():
     assert GAME.new({"version": "shizukana", "pits": "default", "max_turns": "30"}).to_string() == (
-        "shizukana pits:c3,e3,c5,e5 S:b1,c1,d1,e1,f1,a7,g7 N:a1,g1,b7,c7,d7,e7,f7 chars:d1,d7 turn:S"
-        " actions:- turns:0 opts:max_turns=30"
+        "shizukana pits=c3,e3,c5,e5 S=b1,c1,d1,e1,f1,a7,g7 N=a1,g1,b7,c7,d7,e7,f7 chars=d1,d7 turn=S"
+        " actions=- turns=0 opts=max_turns=30"
     )
     for options, match in [
         ({"version": "storm"}, "version"),

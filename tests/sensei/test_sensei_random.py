@@ -80,8 +80,8 @@ def test_status_at_turn_boundaries_matches_the_reference():
             rng.choice([sq for sq in north if sq[1] != "1"] or north),
         )
         text = (
-            f"arashi pits:{','.join(pits) or '-'} S:{','.join(south)} N:{','.join(north)} "
-            f"chars:{chars[0]},{chars[1]} turn:{turn} actions:- turns:5"
+            f"arashi pits={','.join(pits) or '-'} S={','.join(south)} N={','.join(north)} "
+            f"chars={chars[0]},{chars[1]} turn={turn} actions=- turns=5"
         )
         s = sensei.State.parse(text)
         mover = 0 if turn == "N" else 1

@@ -9,12 +9,12 @@ from solver import _core
 from solver.games.sensei import GAME
 
 # South's character stands next to a South stone on North's home row: one action wins.
-WIN_ONE_ACTION = "arashi pits:- S:d6,d7 N:a7,b7 chars:d6,a7 turn:S actions:- turns:0"
+WIN_ONE_ACTION = "arashi pits=- S=d6,d7 N=a7,b7 chars=d6,a7 turn=S actions=- turns=0"
 # c5 slides to c7, then the character jumps d6*c7 along the diagonal: a win in one turn of two actions.
-WIN_ONE_TURN = "arashi pits:- S:d6,c5 N:a7,b7 chars:d6,a7 turn:S actions:- turns:0"
+WIN_ONE_TURN = "arashi pits=- S=d6,c5 N=a7,b7 chars=d6,a7 turn=S actions=- turns=0"
 # Shizukana (one-square steps): e4 needs three steps to reach e7, so South cannot win this turn; North's stones
 # on the a-file cannot reach the e-file in one turn, so South wins on its next turn (S, N, S: 3 turns).
-WIN_TWO_OWN_TURNS = "shizukana pits:- S:e1,e4 N:a6,a7 chars:e1,a7 turn:S actions:- turns:0"
+WIN_TWO_OWN_TURNS = "shizukana pits=- S=e1,e4 N=a6,a7 chars=e1,a7 turn=S actions=- turns=0"
 
 
 def limits(**kw: int) -> _core.SearchLimits:

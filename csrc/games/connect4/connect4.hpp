@@ -23,7 +23,8 @@ inline constexpr int kCells = kWidth * kHeight;
 
 class State {
  public:
-  static constexpr int kNumPlayers = 2;
+  static constexpr int kMaxPlayers = 2;
+  int num_players() const { return 2; }
   static constexpr int kMaxMoves = kWidth;
 
   State() = default;

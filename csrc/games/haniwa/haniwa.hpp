@@ -62,7 +62,7 @@ struct ScoreBreakdown {
 
 class State {
  public:
-  static constexpr int kNumPlayers = 4;  // the largest mode; num_players() gives the mode's count
+  static constexpr int kMaxPlayers = 4;  // the largest mode; num_players() gives the mode's count
   static constexpr int kMaxMoves = 4 + kHandSize * 12 * (2 + kKofunColours);
 
   // A new game: `stock` is the whole tile set in draw order, hands are dealt from it.
@@ -70,11 +70,15 @@ class State {
   // is not a player. `reshuffle` seeds the second game's stock order (and rolled dice) of a two-round match.
   static State setup(int rules_id, std::span<const std::uint8_t> stock, std::array<int, kColours> dice,
                      int first, std::uint32_t reshuffle = 0);
+  // setup() from unchecked input (the bindings): `rules` validated and interned, tile kinds checked (0..11,
+  // RuleOptionError otherwise), then as setup().
+  static State checked_setup(const Rules& rules, std::span<const int> stock, std::array<int, kColours> dice, int first,
+                             std::uint32_t reshuffle = 0);
   // A random world from `seed`: shuffled stock, first player at random, dice rolled when the rules say so, and
   // the second game's reshuffle seed.
   static State deal(int rules_id, std::uint64_t seed);
 
-  int num_players() const noexcept { return rules().players; }
+  int num_players() const { return rules().players; }
   int to_move() const noexcept { return to_move_; }
   bool is_terminal() const noexcept { return phase_ == static_cast<std::uint8_t>(Phase::kOver); }
   void legal_moves(MoveList<kMaxMoves>& ml) const noexcept;
@@ -103,6 +107,9 @@ class State {
   // information.hpp) and updates the hash. Precondition (unchecked): `world` arranges exactly the items hidden
   // from `observer` here. No parsing, no allocation.
   void assign_hidden(int observer, std::span<const std::int32_t> world) noexcept;
+  // assign_hidden on a copy, checked: std::invalid_argument for an observer that is not a player, WorldError unless
+  // `world` arranges exactly the tiles hidden from `observer` (the reshuffle slot of a two-round match optional).
+  State with_hidden(int observer, std::span<const std::int32_t> world) const;
   // Hash of everything information_state(observer) describes (HasObservationKey): public fields, the observer's
   // team's hands and tiles, the other team's hand sizes, cells with hidden tiles masked, discards with the other
   // team's tiles masked, the stock size. Equal information states give equal keys.

@@ -5,10 +5,12 @@
 #include <bit>
 #include <cstring>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "../../core/errors.hpp"
-#include "notation_util.hpp"
+#include "../../core/notation.hpp"
 
 namespace kofun::haniwa {
 namespace {
@@ -62,7 +64,7 @@ std::string InformationState::format(const State& s, int view) {
                         std::to_string(r.players - 1));
   const std::string full = s.to_string();
   std::string out = "view=" + std::to_string(view);
-  for (auto token : text::split(full, ' ')) {
+  for (auto token : notation::split(full, ' ')) {
     const auto eq = token.find('=');
     const auto key = token.substr(0, eq);
     std::string value(token.substr(eq + 1));
@@ -73,7 +75,7 @@ std::string InformationState::format(const State& s, int view) {
       value = std::to_string(s.stock_left());
     } else if (!r.solo() && (key == "zone0" || key == "zone1") && key[4] - '0' != team(view)) {
       const int z = key[4] - '0';
-      auto cells = text::split(token.substr(eq + 1), ',');
+      auto cells = notation::split(token.substr(eq + 1), ',');
       value.clear();
       for (int i = 0; i < r.zone_cells(); ++i) {
         const std::uint8_t code = s.cells_[z * 12 + i];
@@ -83,7 +85,7 @@ std::string InformationState::format(const State& s, int view) {
         else value += cells[i];
       }
     } else if (key == "discards" && value != "-") {
-      auto entries = text::split(token.substr(eq + 1), ',');
+      auto entries = notation::split(token.substr(eq + 1), ',');
       value.clear();
       for (std::size_t i = 0; i < entries.size(); ++i) {
         if (i) value += ',';
@@ -100,7 +102,7 @@ std::string InformationState::format(const State& s, int view) {
 
 InformationState InformationState::parse(std::string_view info) {
   std::vector<Token> tokens;
-  for (auto t : text::split(info, ' ')) {
+  for (auto t : notation::split(info, ' ')) {
     if (t.empty()) continue;
     const auto eq = t.find('=');
     if (eq == std::string_view::npos)
@@ -132,7 +134,7 @@ InformationState InformationState::parse(std::string_view info) {
   std::array<int, kKinds> unseen{};
   const auto tiles = get("tiles");
   if (tiles != "-")
-    for (auto t : text::split(tiles, ',')) {
+    for (auto t : notation::split(tiles, ',')) {
       const int kind = text::parse_tile(t);
       if (kind < 0 || t.size() < 4 || t[2] != 'x') fail("tiles", "expected entries like R1x3, got '" + std::string(t) + "'");
       unseen[kind] += number(t.substr(3), "tiles", 1, kMaxStock);
@@ -163,7 +165,7 @@ InformationState InformationState::parse(std::string_view info) {
       } else if (tok.value != "-") {
         if (tok.value.size() <= 3 && !tok.value.empty() && tok.value[0] >= '0' && tok.value[0] <= '9')
           fail(key, "this hand is visible to player " + std::to_string(view) + ": list its tiles");
-        for (auto t : text::split(tok.value, ',')) {
+        for (auto t : notation::split(tok.value, ',')) {
           if (t.size() != 2) fail(key, "'" + std::string(t) + "' is not a tile like R2");
           see(t, key);
         }
@@ -178,7 +180,7 @@ InformationState InformationState::parse(std::string_view info) {
       const int z = key[4] - '0';
       const bool other = !solo && z != team(view);
       value.clear();
-      const auto cells = text::split(tok.value, ',');
+      const auto cells = notation::split(tok.value, ',');
       for (std::size_t i = 0; i < cells.size(); ++i) {
         const auto c = cells[i];
         if (i) value += ',';
@@ -201,7 +203,7 @@ InformationState InformationState::parse(std::string_view info) {
       }
     } else if (key == "discards" && tok.value != "-") {
       value.clear();
-      const auto entries = text::split(tok.value, ',');
+      const auto entries = notation::split(tok.value, ',');
       for (std::size_t i = 0; i < entries.size(); ++i) {
         const auto e = entries[i];
         if (i) value += ',';
@@ -474,5 +476,36 @@ State State::from_world(std::string_view info_state, std::span<const std::int32_
 }
 
 std::vector<std::int32_t> State::hidden_world(int player) const { return InformationState::hidden_world(*this, player); }
+
+State State::with_hidden(int observer, std::span<const std::int32_t> world) const {
+  if (observer < 0 || observer >= num_players())
+    throw std::invalid_argument("with_hidden: observer must be in 0.." + std::to_string(num_players() - 1));
+  auto truth = hidden_world(observer);
+  const bool two_rounds = rules().rounds == 2;
+  const std::size_t n = world.size();
+  if (n != truth.size() && !(two_rounds && n + 1 == truth.size()))
+    throw WorldError("haniwa world: expected " + std::to_string(truth.size()) + " values, got " + std::to_string(n));
+  const std::size_t tiles = two_rounds ? truth.size() - 1 : truth.size();
+  std::vector<std::int32_t> given(world.begin(), world.begin() + static_cast<std::ptrdiff_t>(std::min(n, tiles)));
+  truth.resize(tiles);
+  std::sort(given.begin(), given.end());
+  std::sort(truth.begin(), truth.end());
+  if (given != truth)
+    throw WorldError("haniwa world: not an arrangement of the tiles hidden from player " + std::to_string(observer));
+  State out = *this;
+  out.assign_hidden(observer, world);
+  return out;
+}
+
+State State::checked_setup(const Rules& rules, std::span<const int> stock, std::array<int, kColours> dice, int first,
+                           std::uint32_t reshuffle) {
+  std::vector<std::uint8_t> s;
+  s.reserve(stock.size());
+  for (int k : stock) {
+    if (k < 0 || k >= kKinds) throw RuleOptionError("haniwa setup: tile kind must be 0..11");
+    s.push_back(static_cast<std::uint8_t>(k));
+  }
+  return setup(intern_rules(rules), s, dice, first, reshuffle);
+}
 
 }  // namespace kofun::haniwa

@@ -6,31 +6,21 @@
 
 #include "../../core/errors.hpp"
 #include "haniwa.hpp"
-#include "notation_util.hpp"
+#include "../../core/notation.hpp"
 
 namespace kofun::haniwa {
 namespace {
 
-[[noreturn]] void fail(const std::string& field, const std::string& what) {
-  throw NotationError("haniwa position, field '" + field + "': " + what);
-}
+const notation::Reader kReader("haniwa position");
+
+[[noreturn]] void fail(const std::string& field, const std::string& what) { kReader.fail(field, what); }
 
 using text::colour_index;
 using text::parse_tile;
-using text::split;
+using notation::split;
 using text::tile_text;
 
-int parse_int(std::string_view s, const std::string& field, int lo, int hi) {
-  if (s.empty() || s.size() > 3) fail(field, "expected a number " + std::to_string(lo) + ".." + std::to_string(hi));
-  int v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') fail(field, "'" + std::string(s) + "' is not a number");
-    v = v * 10 + (c - '0');
-  }
-  if (v < lo || v > hi)
-    fail(field, std::to_string(v) + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
-  return v;
-}
+int parse_int(std::string_view s, const std::string& field, int lo, int hi) { return kReader.integer(field, s, lo, hi); }
 
 template <class T>
 std::string join(const std::vector<T>& items) {
@@ -146,18 +136,15 @@ State State::parse(std::string_view text) {
   Rules r;
   r.players = parse_int(get(0), "players", 1, 4);
   if (r.players == 3) fail("players", "expected 1, 2 or 4");
-  const auto cmp = get(1);
-  if (cmp == "standard") r.comparison = Comparison::kStandard;
-  else if (cmp == "colour_first") r.comparison = Comparison::kColourFirst;
-  else fail("comparison", "expected standard or colour_first");
-  const auto sd = get(2);
-  if (sd == "ones") r.start_dice = StartDice::kOnes;
-  else if (sd == "rolled") r.start_dice = StartDice::kRolled;
-  else fail("start_dice", "expected ones or rolled");
-  const auto fill = get(3);
-  if (fill == "column") r.solo_fill = SoloFill::kColumn;
-  else if (fill == "row") r.solo_fill = SoloFill::kRow;
-  else fail("solo_fill", "expected column or row");
+  const auto cmp = Rules::comparison_named(get(1));
+  if (!cmp) fail("comparison", "expected standard or colour_first");
+  r.comparison = *cmp;
+  const auto sd = Rules::start_dice_named(get(2));
+  if (!sd) fail("start_dice", "expected ones or rolled");
+  r.start_dice = *sd;
+  const auto fill = Rules::solo_fill_named(get(3));
+  if (!fill) fail("solo_fill", "expected column or row");
+  r.solo_fill = *fill;
   r.rounds = seen[kRounds] ? parse_int(get(kRounds), "rounds", 1, 2) : 1;
   if (get(4) != "-")
     for (auto t : split(get(4), ',')) {

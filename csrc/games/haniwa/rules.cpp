@@ -44,6 +44,57 @@ void Rules::validate() const {
   }
 }
 
+std::optional<Comparison> Rules::comparison_named(std::string_view name) noexcept {
+  if (name == "standard") return Comparison::kStandard;
+  if (name == "colour_first") return Comparison::kColourFirst;
+  return std::nullopt;
+}
+
+std::optional<StartDice> Rules::start_dice_named(std::string_view name) noexcept {
+  if (name == "ones") return StartDice::kOnes;
+  if (name == "rolled") return StartDice::kRolled;
+  return std::nullopt;
+}
+
+std::optional<SoloFill> Rules::solo_fill_named(std::string_view name) noexcept {
+  if (name == "column") return SoloFill::kColumn;
+  if (name == "row") return SoloFill::kRow;
+  return std::nullopt;
+}
+
+Rules Rules::from_options(int players, std::string_view comparison, std::string_view start_dice,
+                          std::string_view solo_fill, std::span<const int> tile_counts,
+                          std::span<const int> kofun_colours, int rounds) {
+  Rules r;
+  r.players = players;
+  r.rounds = rounds;
+  const auto cmp = comparison_named(comparison);
+  if (!cmp)
+    throw RuleOptionError("haniwa option 'comparison': '" + std::string(comparison) +
+                          "' is not one of 'standard', 'colour_first'");
+  r.comparison = *cmp;
+  const auto dice = start_dice_named(start_dice);
+  if (!dice)
+    throw RuleOptionError("haniwa option 'start_dice': '" + std::string(start_dice) + "' is not one of 'ones', 'rolled'");
+  r.start_dice = *dice;
+  const auto fill = solo_fill_named(solo_fill);
+  if (!fill)
+    throw RuleOptionError("haniwa option 'solo_fill': '" + std::string(solo_fill) + "' is not one of 'column', 'row'");
+  r.solo_fill = *fill;
+  if (tile_counts.size() != kKinds) throw RuleOptionError("haniwa tile set: expected 12 counts");
+  for (int k = 0; k < kKinds; ++k) {
+    if (tile_counts[k] < 0 || tile_counts[k] > kMaxStock) throw RuleOptionError("haniwa tile set: count out of range");
+    r.tile_counts[k] = static_cast<std::uint8_t>(tile_counts[k]);
+  }
+  if (kofun_colours.size() > kMaxKofun) throw RuleOptionError("haniwa Kofun set: at most 7 Kofun");
+  for (int c : kofun_colours) {
+    if (c < 0 || c >= kKofunColours) throw RuleOptionError("haniwa Kofun set: colour must be 0..4");
+    r.kofun_colours[r.num_kofun++] = static_cast<std::uint8_t>(c);
+  }
+  r.validate();
+  return r;
+}
+
 Rules default_rules(int players) {
   Rules r;
   r.players = players;

@@ -6,6 +6,9 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
 
 #include "tiles.hpp"
 
@@ -43,6 +46,17 @@ struct Rules {
   // discards: hands are then always refilled; 4 players: 12 dealt + 24 placed), solo sets >= 24; at most kMaxStock tiles and kMaxKofun Kofun.
   void validate() const;
   bool operator==(const Rules&) const = default;
+
+  // Option names, as the position notation and the Python options write them; nothing for an unknown name.
+  static std::optional<Comparison> comparison_named(std::string_view name) noexcept;
+  static std::optional<StartDice> start_dice_named(std::string_view name) noexcept;
+  static std::optional<SoloFill> solo_fill_named(std::string_view name) noexcept;
+
+  // A validated configuration from option values: tile_counts per kind (colour * 3 + power - 1, kKinds of them),
+  // kofun_colours 0..4 (at most kMaxKofun). Throws RuleOptionError naming the faulty option.
+  static Rules from_options(int players, std::string_view comparison, std::string_view start_dice,
+                            std::string_view solo_fill, std::span<const int> tile_counts,
+                            std::span<const int> kofun_colours, int rounds);
 };
 
 // The default set of the rules: 4 colours x powers 1-3 x 3 copies; Kofun red, blue, green, yellow, brown, brown.

@@ -13,6 +13,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 namespace kofun::haniwa {
 
@@ -40,5 +42,29 @@ constexpr bool cell_face_down(std::uint8_t c) noexcept { return (c & kFaceDownBi
 constexpr std::uint8_t make_cell(int kind, int kofun, bool face_down) noexcept {
   return static_cast<std::uint8_t>(kind | ((kofun + 1) << 4) | (face_down ? kFaceDownBit : 0));
 }
+
+// Tile text of the notations: "R2" <-> kind.
+namespace text {
+
+// Colour of a letter R B G Y N, or -1.
+inline int colour_index(char c) noexcept {
+  for (int i = 0; i < kKofunColours; ++i)
+    if (kColourLetters[i] == c) return i;
+  return -1;
+}
+
+inline std::string tile_text(int kind) {
+  return std::string(1, kColourLetters[colour_of(kind)]) + static_cast<char>('0' + power_of(kind));
+}
+
+// Parses "R2" style tile text at the start of `s`; returns the kind or -1.
+inline int parse_tile(std::string_view s) noexcept {
+  if (s.size() < 2) return -1;
+  const int colour = colour_index(s[0]);
+  if (colour < 0 || colour >= kColours || s[1] < '1' || s[1] > '3') return -1;
+  return kind_of(colour, s[1] - '0');
+}
+
+}  // namespace text
 
 }  // namespace kofun::haniwa

@@ -63,7 +63,8 @@ constexpr int move_target(Move m) noexcept { return static_cast<int>((m >> 6) & 
 
 class State {
  public:
-  static constexpr int kNumPlayers = 2;
+  static constexpr int kMaxPlayers = 2;
+  int num_players() const { return 2; }
   static constexpr int kMaxMoves = 2 * kHandSize;
 
   // A deal from `seed` (see above); first = -1 draws the dealer from the seed too.

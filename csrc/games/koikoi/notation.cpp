@@ -2,7 +2,7 @@
 #include <string>
 
 #include "koikoi.hpp"
-#include "parse_util.hpp"
+#include "../../core/notation.hpp"
 #include "yaku.hpp"
 
 namespace kofun::koikoi {
@@ -50,7 +50,7 @@ Bitboard parse_cards(std::string_view v, std::string_view what, int* out, int ca
   n = 0;
   Bitboard mask = 0;
   if (v == "-") return 0;
-  for (std::string_view name : Split(v, ',')) {
+  for (std::string_view name : notation::Split(v, ',')) {
     const int c = parse_card(name, what);
     if (mask & bit(c)) throw bad(what, "card " + std::string(name) + " listed twice");
     if (n == capacity) throw bad(what, "more than " + std::to_string(capacity) + " cards");
@@ -68,39 +68,16 @@ Bitboard parse_mask(std::string_view v, std::string_view what, int capacity) {
 
 void parse_pair(std::string_view v, std::string_view what, int hi, int out[2]) {
   int k = 0;
-  for (std::string_view num : Split(v, ',')) {
-    const int x = parse_int(num, 0, hi);
+  for (std::string_view num : notation::Split(v, ',')) {
+    const int x = notation::to_int(num, 0, hi).value_or(-1);
     if (k == 2 || x < 0) throw bad(what, "expected two numbers 0.." + std::to_string(hi) + " like 0,1");
     out[k++] = x;
   }
   if (k != 2) throw bad(what, "expected two numbers 0.." + std::to_string(hi) + " like 0,1");
 }
 
-// Reads "key=value" tokens in a fixed order.
-class Tokens {
- public:
-  explicit Tokens(std::string_view s) : rest_(s) {}
-  bool done() const noexcept { return rest_.empty(); }
-  bool next_is(std::string_view key) const noexcept {
-    return rest_.substr(0, key.size()) == key && rest_.size() > key.size() && rest_[key.size()] == '=';
-  }
-  std::string_view take(std::string_view key) {
-    if (rest_.empty()) throw bad("notation", "missing field '" + std::string(key) + "='");
-    const auto sp = rest_.find(' ');
-    const std::string_view tok = rest_.substr(0, sp);
-    rest_ = sp == std::string_view::npos ? std::string_view{} : rest_.substr(sp + 1);
-    if (sp != std::string_view::npos && rest_.empty()) throw bad("notation", "trailing space");
-    if (!(tok.substr(0, key.size()) == key && tok.size() > key.size() && tok[key.size()] == '='))
-      throw bad("notation", "expected field '" + std::string(key) + "=', got '" + std::string(tok) + "'");
-    return tok.substr(key.size() + 1);
-  }
-
- private:
-  std::string_view rest_;
-};
-
 int parse_player(std::string_view v, std::string_view what) {
-  const int p = parse_int(v, 0, 1);
+  const int p = notation::to_int(v, 0, 1).value_or(-1);
   if (p < 0) throw bad(what, "expected 0 or 1, got '" + std::string(v) + "'");
   return p;
 }
@@ -109,7 +86,8 @@ int parse_player(std::string_view v, std::string_view what) {
 
 State::Fields State::parse_fields(std::string_view s, bool info) {
   Fields f;
-  Tokens t(s);
+  const notation::Reader reader("koikoi notation");
+  notation::OrderedFields t(s, reader);
   f.rules = Rules::parse(t.take("rules"));
   f.first = parse_player(t.take("first"), "first");
   if (info) f.view = parse_player(t.take("view"), "view");
@@ -122,7 +100,7 @@ State::Fields State::parse_fields(std::string_view s, bool info) {
   f.phase = static_cast<Phase>(phase);
   if (info) {
     f.hand[f.view] = parse_mask(t.take("hand"), "hand", kHandSize);
-    f.opp_size = parse_int(t.take("opp"), 0, kHandSize);
+    f.opp_size = notation::to_int(t.take("opp"), 0, kHandSize).value_or(-1);
     if (f.opp_size < 0) throw bad("opp", "expected the opponent's hand size 0..8");
   } else {
     f.hand[0] = parse_mask(t.take("hand0"), "hand0", kHandSize);
@@ -132,7 +110,7 @@ State::Fields State::parse_fields(std::string_view s, bool info) {
   f.pile[0] = parse_mask(t.take("pile0"), "pile0", kNumCards);
   f.pile[1] = parse_mask(t.take("pile1"), "pile1", kNumCards);
   if (info) {
-    f.stock_size = parse_int(t.take("stock"), 0, kStockSize);
+    f.stock_size = notation::to_int(t.take("stock"), 0, kStockSize).value_or(-1);
     if (f.stock_size < 0) throw bad("stock", "expected the stock size 0..24");
   } else {
     parse_cards(t.take("stock"), "stock", f.stock.data(), kStockSize, f.stock_size);
@@ -146,7 +124,7 @@ State::Fields State::parse_fields(std::string_view s, bool info) {
     if (r != "draw") {
       if (r.size() < 3 || r[1] != ':') throw bad("result", "expected draw or <player>:<points> like 0:6");
       f.winner = parse_player(r.substr(0, 1), "result");
-      f.points = parse_int(r.substr(2), 1, 9999);
+      f.points = notation::to_int(r.substr(2), 1, 9999).value_or(-1);
       if (f.points < 0) throw bad("result", "points must be 1..9999");
     }
   }

@@ -1,7 +1,7 @@
 #include "rules.hpp"
 
 #include "../../core/errors.hpp"
-#include "parse_util.hpp"
+#include "../../core/notation.hpp"
 
 namespace kofun::koikoi {
 
@@ -32,13 +32,13 @@ Rules Rules::parse(std::string_view s) {
     return NotationError("koikoi rules '" + std::string(s) + "': item '" + std::string(item) + "' " + why);
   };
   int stage = 0;  // items must come in the documented order, each at most once
-  for (std::string_view item : Split(s, ',')) {
+  for (std::string_view item : notation::Split(s, ',')) {
     if (stage == 0) {
       if (item.size() < 2 || item[0] != 'b') throw bad(item, "should be b<5>-<4>-<4 rainy>-<3> brights points");
       std::int8_t* fields[4] = {&r.five_brights, &r.four_brights, &r.rainy_four_brights, &r.three_brights};
       int k = 0;
-      for (std::string_view num : Split(item.substr(1), '-')) {
-        const int v = parse_int(num, 0, 99);
+      for (std::string_view num : notation::Split(item.substr(1), '-')) {
+        const int v = notation::to_int(num, 0, 99).value_or(-1);
         if (k == 4 || v < 0) throw bad(item, "should be four numbers 0..99 joined by '-'");
         *fields[k++] = static_cast<std::int8_t>(v);
       }
@@ -56,7 +56,7 @@ Rules Rules::parse(std::string_view s) {
     if (next <= stage) throw bad(item, "is repeated or out of order (order: b, v, d7, dk, k, r3)");
     stage = next;
     if (next == 2 || next == 5) {
-      const int v = parse_int(item.substr(1), 1, 99);
+      const int v = notation::to_int(item.substr(1), 1, 99).value_or(-1);
       if (v < 0) throw bad(item, "needs a number 1..99");
       (next == 2 ? r.viewing : r.max_koikoi) = static_cast<std::int8_t>(v);
     }

@@ -1,10 +1,9 @@
 // Position and move notation of Sensei (format documented in docs/sensei.md).
 #include <algorithm>
 #include <cctype>
-#include <charconv>
-#include <map>
 #include <vector>
 
+#include "../../core/notation.hpp"
 #include "sensei.hpp"
 
 namespace kofun::sensei {
@@ -12,20 +11,11 @@ namespace {
 
 constexpr const char* kPlayerLetter[2] = {"S", "N"};
 
-[[noreturn]] void fail(const std::string& field, const std::string& what) {
-  throw NotationError("sensei position, field '" + field + "': " + what);
-}
+const notation::Reader kReader("sensei position");
 
-std::vector<std::string_view> split(std::string_view s, char sep) {
-  std::vector<std::string_view> out;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t i = s.find(sep, start);
-    out.push_back(s.substr(start, i == std::string_view::npos ? std::string_view::npos : i - start));
-    if (i == std::string_view::npos) return out;
-    start = i + 1;
-  }
-}
+[[noreturn]] void fail(const std::string& field, const std::string& what) { kReader.fail(field, what); }
+
+using notation::split;
 
 std::string square_list(Bitboard b) {
   if (!b) return "-";
@@ -50,15 +40,7 @@ Bitboard parse_square_list(const std::string& field, std::string_view v) {
   return b;
 }
 
-int parse_int(const std::string& field, std::string_view v, int lo, int hi) {
-  int x = 0;
-  const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
-  if (v.empty() || ec != std::errc{} || ptr != v.data() + v.size() || v[0] == '-' || v[0] == '+')
-    fail(field, "expected an integer, got '" + std::string(v) + "'");
-  if (x < lo || x > hi)
-    fail(field, "must be in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " + std::to_string(x));
-  return x;
-}
+int parse_int(const std::string& field, std::string_view v, int lo, int hi) { return kReader.integer(field, v, lo, hi); }
 
 bool parse_bool(const std::string& field, std::string_view v) {
   if (v == "true") return true;
@@ -78,7 +60,7 @@ Options parse_options(std::string_view v, Options o) {
     const std::string key(item.substr(0, eq));
     if (eq == std::string_view::npos) fail("opts", "expected key=value, got '" + std::string(item) + "'");
     const std::string_view value = item.substr(eq + 1);
-    const std::string field = "opts:" + key;
+    const std::string field = "opts." + key;
     if (key == "character_blocked_by_own")
       o.character_blocked_by_own = parse_bool(field, value);
     else if (key == "max_turns")
@@ -95,35 +77,28 @@ Options parse_options(std::string_view v, Options o) {
 
 std::string State::to_string() const {
   std::string s = opt_.version == Version::kArashi ? "arashi" : "shizukana";
-  s += " pits:" + square_list(opt_.pits);
-  s += " S:" + square_list(stones_[0]);
-  s += " N:" + square_list(stones_[1]);
-  s += " chars:" + square_name(char_sq_[0]) + ',' + square_name(char_sq_[1]);
-  s += std::string(" turn:") + kPlayerLetter[to_move_];
+  s += " pits=" + square_list(opt_.pits);
+  s += " S=" + square_list(stones_[0]);
+  s += " N=" + square_list(stones_[1]);
+  s += " chars=" + square_name(char_sq_[0]) + ',' + square_name(char_sq_[1]);
+  s += std::string(" turn=") + kPlayerLetter[to_move_];
   std::string actions(static_cast<std::size_t>(stone_moves_), 's');
   if (char_moved_) actions += 'c';
-  s += " actions:" + (actions.empty() ? std::string("-") : actions);
-  s += " turns:" + std::to_string(turns_);
+  s += " actions=" + (actions.empty() ? std::string("-") : actions);
+  s += " turns=" + std::to_string(turns_);
   const Options def;
   std::string opts;
   const auto add = [&opts](const std::string& kv) { opts += (opts.empty() ? "" : ",") + kv; };
   if (opt_.character_blocked_by_own != def.character_blocked_by_own) add("character_blocked_by_own=true");
   if (opt_.max_turns != def.max_turns) add("max_turns=" + std::to_string(opt_.max_turns));
   if (opt_.threefold_draw != def.threefold_draw) add("threefold_draw=false");
-  if (!opts.empty()) s += " opts:" + opts;
-  if (status_ != kOngoing) s += std::string(" result:") + (status_ == kDraw ? "draw" : kPlayerLetter[status_]);
+  if (!opts.empty()) s += " opts=" + opts;
+  if (status_ != kOngoing) s += std::string(" result=") + (status_ == kDraw ? "draw" : kPlayerLetter[status_]);
   return s;
 }
 
 State State::parse(std::string_view text) {
-  std::vector<std::string_view> tokens;  // separated by any run of blanks (spaces, tabs, newlines)
-  for (std::size_t i = 0; i < text.size();) {
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    std::size_t j = i;
-    while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
-    if (j > i) tokens.push_back(text.substr(i, j - i));
-    i = j;
-  }
+  const std::vector<std::string_view> tokens = notation::words(text);  // separated by any run of blanks
   if (tokens.empty()) fail("version", "empty position");
 
   State st{Raw{}};
@@ -134,25 +109,16 @@ State State::parse(std::string_view text) {
   else
     fail("version", "expected arashi or shizukana, got '" + std::string(tokens[0]) + "'");
 
-  static const char* const kFields[] = {"pits", "S", "N", "chars", "turn", "actions", "turns", "opts", "result"};
-  std::map<std::string, std::string_view> fields;
-  for (std::size_t i = 1; i < tokens.size(); ++i) {
-    const std::size_t colon = tokens[i].find(':');
-    const std::string key(tokens[i].substr(0, colon));
-    if (colon == std::string_view::npos) fail(key, "expected name:value, got '" + key + "'");
-    if (std::find(std::begin(kFields), std::end(kFields), key) == std::end(kFields))
-      fail(key, "unknown field (fields: pits S N chars turn actions turns opts result)");
-    if (fields.count(key)) fail(key, "given twice");
-    fields[key] = tokens[i].substr(colon + 1);
-  }
-  for (const char* required : {"pits", "S", "N", "chars", "turn", "actions", "turns"})
-    if (!fields.count(required)) fail(required, "missing");
+  // Fields are key=value; the older key:value form still parses (the first '=' or ':' ends the key).
+  const notation::Fields fields(std::vector<std::string_view>(tokens.begin() + 1, tokens.end()), kReader,
+                                {"pits", "S", "N", "chars", "turn", "actions", "turns", "opts", "result"}, "=:");
+  for (const char* required : {"pits", "S", "N", "chars", "turn", "actions", "turns"}) fields.get(required);
 
-  if (fields.count("opts")) st.opt_ = parse_options(fields["opts"], st.opt_);
-  st.opt_.pits = parse_square_list("pits", fields["pits"]);
+  if (fields.has("opts")) st.opt_ = parse_options(fields.get("opts"), st.opt_);
+  st.opt_.pits = parse_square_list("pits", fields.get("pits"));
   for (int p = 0; p < 2; ++p) {
     const std::string field = kPlayerLetter[p];
-    st.stones_[p] = parse_square_list(field, fields[field]);
+    st.stones_[p] = parse_square_list(field, fields.get(field));
     const int n = popcount(st.stones_[p]);
     if (n < 1 || n > 7) fail(field, "a player has 1 to 7 stones, got " + std::to_string(n));
     if (st.stones_[p] & st.opt_.pits) fail(field, "stone on pit " + square_name(lsb(st.stones_[p] & st.opt_.pits)));
@@ -160,8 +126,8 @@ State State::parse(std::string_view text) {
   if (st.stones_[0] & st.stones_[1])
     fail("N", "square " + square_name(lsb(st.stones_[0] & st.stones_[1])) + " already holds a stone of S");
 
-  const std::vector<std::string_view> chars = split(fields["chars"], ',');
-  if (chars.size() != 2) fail("chars", "expected two squares 'south,north', got '" + std::string(fields["chars"]) + "'");
+  const std::vector<std::string_view> chars = split(fields.get("chars"), ',');
+  if (chars.size() != 2) fail("chars", "expected two squares 'south,north', got '" + std::string(fields.get("chars")) + "'");
   for (int p = 0; p < 2; ++p) {
     const int sq = parse_square(chars[p]);
     if (sq < 0) fail("chars", "'" + std::string(chars[p]) + "' is not a square a1..g7");
@@ -171,8 +137,8 @@ State State::parse(std::string_view text) {
     st.char_sq_[p] = static_cast<std::int8_t>(sq);
   }
 
-  st.to_move_ = static_cast<std::int8_t>(parse_player("turn", fields["turn"]));
-  const std::string_view actions = fields["actions"];
+  st.to_move_ = static_cast<std::int8_t>(parse_player("turn", fields.get("turn")));
+  const std::string_view actions = fields.get("actions");
   if (actions != "-") {
     for (char c : actions) {
       if (c == 's' && st.stone_moves_ < 2)
@@ -186,7 +152,7 @@ State State::parse(std::string_view text) {
     if (actions.empty()) fail("actions", "empty (use '-' for no action yet)");
   }
   const bool mid_turn = st.stone_moves_ > 0 || st.char_moved_;
-  st.turns_ = static_cast<std::int16_t>(parse_int("turns", fields["turns"], 0, st.opt_.max_turns));
+  st.turns_ = static_cast<std::int16_t>(parse_int("turns", fields.get("turns"), 0, st.opt_.max_turns));
   if (mid_turn && st.turns_ == st.opt_.max_turns) fail("turns", "the game ended after max_turns completed turns");
 
   st.hash_ = st.recompute_hash();
@@ -200,8 +166,8 @@ State State::parse(std::string_view text) {
       fail("actions", "no action is left in this turn, so it would already have ended");
   }
 
-  if (fields.count("result")) {
-    const std::string_view r = fields["result"];
+  if (fields.has("result")) {
+    const std::string_view r = fields.get("result");
     if (r != "draw" && r != "S" && r != "N") fail("result", "expected S, N or draw, got '" + std::string(r) + "'");
     const int claimed = r == "draw" ? kDraw : parse_player("result", r);
     if (st.status_ != kOngoing && st.status_ != claimed)

@@ -66,7 +66,8 @@ inline constexpr int kDraw = 2;  // otherwise 0 / 1: the winner
 
 class State {
  public:
-  static constexpr int kNumPlayers = 2;
+  static constexpr int kMaxPlayers = 2;
+  int num_players() const { return 2; }
   // 6 movable stones x 12 slide targets + 6 character targets + end turn.
   static constexpr int kMaxMoves = 80;
 
