@@ -89,10 +89,11 @@ class SearchAgent:
         rules: Mapping[str, Any] | None = None,
         name: str = "",
         on_progress: Callable[[Progress], None] | None = None,
+        players: int | None = None,
     ) -> None:
         self.game = get_game(game)
         self.rules = self.game.check_options(rules)
-        self.search_settings = (settings or SearchSettings()).for_game(self.game, self.rules)
+        self.search_settings = (settings or SearchSettings()).for_game(self.game, self.rules, players)
         if self.game.has_hidden_information and self.search_settings.algo not in HIDDEN_ALGOS:
             raise SettingsError(
                 f"algo: an AI seat of {self.game.name} searches from its information state only: use 'ismcts' or "

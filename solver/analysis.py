@@ -68,7 +68,9 @@ def analyse(
     searched so far).
     """
     game = game_of(state)
-    chosen = settings_of(game, settings, rules if rules is not None else game.rules_of(state), kwargs)
+    chosen = settings_of(
+        game, settings, rules if rules is not None else game.rules_of(state), kwargs, int(state.num_players)
+    )
     if chosen.algo != "alphabeta":
         return search(state, chosen, rules=rules, on_progress=on_progress)
     if state.is_terminal():

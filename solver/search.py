@@ -159,14 +159,20 @@ def information_state(state: Any) -> InformationState:
 
 
 def settings_of(
-    game: GameInfo, settings: SearchSettings | None, rules: Mapping[str, Any] | None, kwargs: Mapping[str, Any]
+    game: GameInfo,
+    settings: SearchSettings | None,
+    rules: Mapping[str, Any] | None,
+    kwargs: Mapping[str, Any],
+    players: int | None = None,
 ) -> SearchSettings:
     """`settings` (default: all defaults) with the keyword settings applied, completed for `game` and `rules`.
     Keyword options that the chosen algorithm does not take are refused."""
     base = settings or SearchSettings()
     extra = dict(kwargs)
-    check_applicable(extra.get("algo", base.algo) or game.default_algo, extra)
-    return base.merged(**extra).for_game(game, rules)
+    check_applicable(None, extra)  # unknown names first
+    chosen = base.merged(**extra).for_game(game, rules, players)
+    check_applicable(chosen.algo, extra)
+    return chosen
 
 
 def search(
@@ -190,10 +196,14 @@ def search(
     """
     game = game_of(state)
     worlds = kwargs.pop("worlds", None)
-    chosen = settings_of(game, settings, rules if rules is not None else game.rules_of(state), kwargs)
+    chosen = settings_of(game, settings, rules if rules is not None else game.rules_of(state), kwargs, _players(state))
     run, control, shown = _prepare(state, chosen, control, worlds)
     result, interrupted = run_in_thread(run, control, shown, on_progress)
     return report_of(game, shown, chosen, result, interrupted)
+
+
+def _players(state: Any) -> int:
+    return int(getattr(state, "proxy", state).num_players)
 
 
 def _prepare(state: Any, settings: SearchSettings, control: Any, worlds: Any) -> tuple[Callable[[], Any], Any, Any]:

@@ -167,11 +167,16 @@ class SearchSettings:
             raise SettingsError(f"{unknown[0]}: unknown setting (allowed: {', '.join(CHECKS)})")
         return replace(self, **given)
 
-    def for_game(self, game: GameInfo, rules: Mapping[str, Any] | None = None) -> SearchSettings:
-        """These settings completed for `game` under the rule options `rules`: the algorithm chosen, the game's
-        defaults for it filled in where nothing was set, options of other algorithms dropped."""
+    def for_game(
+        self, game: GameInfo, rules: Mapping[str, Any] | None = None, players: int | None = None
+    ) -> SearchSettings:
+        """These settings completed for `game` under the rule options `rules`: the algorithm chosen (ISMCTS for
+        hidden information, else alpha-beta for one or two `players` and MCTS for more), the game's defaults for it
+        filled in where nothing was set, options of other algorithms dropped."""
         hidden = game.has_hidden_information
-        algo = self.algo or ("ismcts" if hidden else "alphabeta")
+        if players is None:
+            players = game.num_players(rules)
+        algo = self.algo or ("ismcts" if hidden else "alphabeta" if players <= 2 else "mcts")
         if not hidden and algo in HIDDEN_ALGOS:
             raise SettingsError(f"algo: {game.name} has no hidden information: use 'alphabeta' or 'mcts'")
         own = set(ALGO_OPTIONS[algo])

@@ -43,11 +43,6 @@ class GameInfo:
         """True for games searched from information states (their compiled State has ``ismcts``)."""
         return hasattr(self.State, "ismcts")
 
-    @property
-    def default_algo(self) -> str:
-        """ISMCTS for hidden-information games, alpha-beta otherwise."""
-        return "ismcts" if self.has_hidden_information else "alphabeta"
-
     def search_defaults(self, algo: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Options of `algo` this game is searched with unless the caller sets them (e.g. an exploration constant
         tuned in strength experiments), for the rule options in force (a match may want another objective than a
