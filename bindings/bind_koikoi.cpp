@@ -71,14 +71,31 @@ void bind_koikoi(py::module_& m) {
       .def("to_string", &Rules::to_string)
       .def("__str__", &Rules::to_string)
       .def("__repr__", [](const Rules& r) { return "Rules.parse('" + r.to_string() + "')"; })
-      .def(py::self == py::self)
-      .def_readwrite("seven_point_double", &Rules::seven_point_double)
-      .def_readwrite("koikoi_double", &Rules::koikoi_double)
-      .def_readwrite("redeal_three_on_table", &Rules::redeal_three_on_table);
+      .def(py::self == py::self);
+  // The flags are bit-fields: one accessor pair each.
+#define KOFUN_KOIKOI_FLAG(name)                                          \
+  rules.def_property(#name, [](const Rules& r) { return bool(r.name); }, \
+                     [](Rules& r, bool v) { r.name = v; })
+  KOFUN_KOIKOI_FLAG(seven_point_double);
+  KOFUN_KOIKOI_FLAG(koikoi_double);
+  KOFUN_KOIKOI_FLAG(redeal_three_on_table);
+  KOFUN_KOIKOI_FLAG(set_yaku_extras);
+  KOFUN_KOIKOI_FLAG(empty_hand_koikoi);
+#undef KOFUN_KOIKOI_FLAG
+  rules.def_property(
+      "koikoi_limit",
+      [](const Rules& r) { return r.koikoi_limit == koikoi::KoikoiLimit::kPerDeal ? "per_deal" : "per_player"; },
+      [](Rules& r, const std::string& v) {
+        if (v != "per_player" && v != "per_deal")
+          throw RuleOptionError("koikoi rules: koikoi_limit must be 'per_player' or 'per_deal', got '" + v + "'");
+        r.koikoi_limit = v == "per_deal" ? koikoi::KoikoiLimit::kPerDeal : koikoi::KoikoiLimit::kPerPlayer;
+      },
+      "How max_koikoi counts: 'per_player' (each player's calls) or 'per_deal' (both players' calls together).");
   bind_small_int(rules, "five_brights", &Rules::five_brights);
   bind_small_int(rules, "four_brights", &Rules::four_brights);
   bind_small_int(rules, "rainy_four_brights", &Rules::rainy_four_brights);
   bind_small_int(rules, "three_brights", &Rules::three_brights);
+  bind_small_int(rules, "ribbon_sets", &Rules::ribbon_sets);
   bind_small_int(rules, "viewing", &Rules::viewing);
   bind_small_int(rules, "max_koikoi", &Rules::max_koikoi);
 

@@ -286,11 +286,15 @@ class _KoikoiRules:
     four_brights: int
     rainy_four_brights: int
     three_brights: int
+    ribbon_sets: int
     viewing: int
     max_koikoi: int
+    koikoi_limit: str
     seven_point_double: bool
     koikoi_double: bool
     redeal_three_on_table: bool
+    set_yaku_extras: bool
+    empty_hand_koikoi: bool
     def __init__(self) -> None: ...
     @staticmethod
     def preset(name: str) -> _KoikoiRules: ...

@@ -21,6 +21,9 @@ def test_options_map_to_rules() -> None:
         "sake_viewing": False,
         "seven_point_double": False,
         "koikoi_double": False,
+        "koikoi_limit": "preset",
+        "set_yaku_extras": False,
+        "no_empty_hand_koikoi": False,
         "rounds": 0,
     }
     assert GAME.rules({}) == kk.Rules()
@@ -33,6 +36,19 @@ def test_options_map_to_rules() -> None:
         12,
         3,
     )
+    # the new options: defaults keep the preset; the nintendo preset is the bundle of them
+    r = GAME.rules({"koikoi_limit": "per_deal", "set_yaku_extras": True, "no_empty_hand_koikoi": "yes"})
+    assert (r.max_koikoi, r.koikoi_limit, r.set_yaku_extras, r.empty_hand_koikoi) == (1, "per_deal", True, False)
+    assert str(r) == "b15-10-8-6,sx,kd1,ne"
+    assert str(GAME.rules({"koikoi_limit": "per_player"})) == "b15-10-8-6,k1"
+    assert GAME.rules({"koikoi_limit": "unlimited"}) == kk.Rules()
+    r = GAME.rules({"preset": "nintendo", "koikoi_limit": "unlimited"})
+    assert (r.max_koikoi, r.koikoi_limit, r.set_yaku_extras, r.empty_hand_koikoi) == (0, "per_player", True, False)
+    assert GAME.rules({"preset": "nintendo", "koikoi_limit": "per_deal", "set_yaku_extras": True}) == kk.Rules.preset(
+        "nintendo"
+    )
+    with pytest.raises(RuleOptionError, match="'per_round' is not one of"):
+        GAME.rules({"koikoi_limit": "per_round"})
     with pytest.raises(RuleOptionError, match="'tengoku' is not one of 'seed', 'nintendo'"):
         GAME.rules({"preset": "tengoku"})
     with pytest.raises(RuleOptionError, match="unknown rule option 'sake'"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -192,3 +193,24 @@ def test_fuzz_worlds(seed: int, world: list[int]) -> None:
     except WorldError:
         return
     assert t.information_state(seed % 2) == info
+
+
+@pytest.mark.parametrize(
+    "rules",
+    ["nintendo", "b10-8-7-5,p5,v5,sx,d7,dk,kd1,ne", "b15-10-8-6,sx,k1", "b15-10-8-6,kd2", "b15-10-8-6,p5,ne"],
+)
+def test_rule_options_round_trip_through_both_notations(rules: str) -> None:
+    r = kk.Rules.parse(rules)
+    for seed in range(8):
+        s = kk.State.deal(seed, r)
+        while True:
+            text = s.to_string()
+            assert text.startswith(f"rules={rules} ") and kk.State.parse(text) == s
+            for p in (0, 1):
+                info = s.information_state(p)
+                world = np.array(s.hand(1 - p) + s.stock, dtype=np.int32)
+                assert kk.State.from_world(info, world) == s
+            if s.is_terminal():
+                break
+            legal = s.legal_moves()
+            s.apply(legal[-1] if s.phase == "decide" else legal[seed % len(legal)])  # koi-koi when offered

@@ -161,22 +161,84 @@ def test_koikoi_reoffered_only_when_the_total_rises_and_opponent_stop_zeroes() -
     assert (s.winner, s.points, s.returns(1)) == (0, 2, -2.0)
 
 
-def test_koikoi_double_and_nintendo_single_koikoi() -> None:
-    def play_to_second_offer(rules: str) -> kk.State:
+def test_koikoi_double_and_per_player_single_koikoi() -> None:
+    def play_to_second_rise(rules: str) -> kk.State:
         s = position(**FLOW, rules=rules)
         for mv in ["play 1r", "koikoi", "play 10a", "koikoi", "play 3c1", "play 2c2", "play 12c1"]:
             s.play(mv)
         return s
 
-    s = play_to_second_offer("b15-10-8-6,dk")
+    s = play_to_second_rise("b15-10-8-6,dk")
     s.play("stop")
     assert (s.winner, s.points) == (0, 4)  # 2 points, doubled: the opponent called koi-koi
-    s = play_to_second_offer("nintendo")
-    assert moves(s) == ["stop"]  # at most one koi-koi per deal
-    with pytest.raises(IllegalMoveError):
-        s.play("koikoi")
-    s.play("stop")
-    assert (s.winner, s.points) == (0, 4)
+    # at most one koi-koi per player (the nintendo preset before the revision): the second rise of a player who
+    # already called ends the deal at once, as a stop
+    s = play_to_second_rise("b10-8-7-5,v5,d7,dk,k1,r3")
+    assert s.is_terminal() and (s.winner, s.points) == (0, 4)
+    assert s.to_string().endswith("koikoi=1,1 total=2,5 result=0:4")
+
+
+# Koi-koi at most once per deal for both players together (nintendo preset).
+def test_nintendo_koikoi_once_per_deal_opponent_yaku_ends_the_deal() -> None:
+    s = position(**FLOW, rules="nintendo")
+    s.play("play 1r")  # five ribbons: 1 point
+    assert (s.phase, moves(s)) == ("decide", ["koikoi", "stop"])
+    s.play("koikoi")
+    s.play("play 10a")  # player 1 completes Boar-Deer-Butterflies: no counter koi-koi, the deal ends
+    assert s.is_terminal() and (s.winner, s.points, s.total(1)) == (1, 10, 5)  # 5, doubled after the koi-koi
+    assert (s.returns(0), s.returns(1)) == (-10.0, 10.0)
+    assert s.to_string().endswith("koikoi=1,0 total=1,5 result=1:10")
+    # counted per player instead, player 1 could still call
+    t = position(**FLOW, rules="b10-8-7-5,p5,v5,sx,d7,dk,k1,ne,r3")
+    for mv in ["play 1r", "koikoi", "play 10a"]:
+        t.play(mv)
+    assert (t.phase, t.to_move(), moves(t)) == ("decide", 1, ["koikoi", "stop"])
+
+
+def test_nintendo_koikoi_once_per_deal_callers_own_rise_ends_the_deal() -> None:
+    s = position(**FLOW, rules="nintendo")
+    s.play("play 1r")
+    s.play("koikoi")
+    for mv in ["play 5c2", "play 3c1", "play 2c2"]:  # no rise on these turns
+        s.play(mv)
+        assert s.phase == "play"
+    s.play("play 12c1")  # draws 3r, capturing 3c1: six ribbons, 2 points
+    assert s.is_terminal() and (s.winner, s.points, s.total(0)) == (0, 2, 2)
+
+
+def test_per_deal_calls_are_checked_in_the_notation() -> None:
+    s = position(**FLOW, rules="nintendo", koikoi=(1, 0))
+    assert s.koikoi_calls(0) == 1
+    with pytest.raises(ValueError, match="more calls than the rules allow"):
+        position(**FLOW, rules="nintendo", koikoi=(1, 1))
+    assert position(**FLOW, rules="b10-8-7-5,v5,d7,dk,k1,r3", koikoi=(1, 1)).koikoi_calls(1) == 1
+
+
+def dealer_last_card(rules: str) -> kk.State:
+    # Player 0 (dealer) plays their last card for five ribbons; player 1 still holds one card.
+    s = position("1r", "12c1", "1c1", pile0="4r 5r 7r 11r", stock_top="12c3", rules=rules, dump=1)
+    assert (s.to_move(), len(s.hand(1))) == (0, 1)
+    s.play("play 1r")
+    return s
+
+
+@pytest.mark.parametrize("rules", ["nintendo", "b15-10-8-6,ne"])
+def test_no_koikoi_with_an_empty_hand(rules: str) -> None:
+    s = dealer_last_card(rules)
+    assert s.is_terminal() and (s.winner, s.points) == (0, 1)  # no decision: the rise is cashed
+
+
+def test_koikoi_with_an_empty_hand_in_seed_rules() -> None:
+    s = dealer_last_card("seed")
+    assert (s.phase, s.to_move(), moves(s)) == ("decide", 0, ["koikoi", "stop"])
+    s.play("koikoi")  # the opponent plays the last card
+    assert (s.phase, s.to_move(), moves(s)) == ("play", 1, ["play 12c1"])
+
+
+def test_nintendo_last_turn_rise_is_cashed() -> None:
+    s = position("", "1r", "1c1", pile1="4r 5r 7r 11r", stock_top="12c3", rules="nintendo", dump=0)
+    s.play("play 1r")
+    assert s.is_terminal() and (s.winner, s.points) == (1, 1)
 
 
 @pytest.mark.parametrize(

@@ -76,7 +76,8 @@ def test_random_deals_keep_every_invariant(rules: str) -> None:
                 assert s.points in (base, 2 * base, 4 * base)
                 if rules == "seed":
                     assert s.points == kk.yaku_total(s.pile(s.winner), r)
-    assert outcomes["stop"] > 30 and outcomes["draw"] > 20  # both endings are exercised
+    # both endings are exercised (nintendo: after the one koi-koi of a deal any rise ends it, so draws are rare)
+    assert outcomes["stop"] > 30 and outcomes["draw"] > (20 if rules == "seed" else 3)
 
 
 def test_compiled_random_deals_reproduce() -> None:

@@ -114,7 +114,7 @@ void State::legal_moves(MoveList<kMaxMoves>& ml) const noexcept {
       break;
     case Phase::kDecide:
       ml.push(make_move(MoveKind::kStop));
-      if (rules_.max_koikoi == 0 || koikoi_[to_move_] < rules_.max_koikoi) ml.push(make_move(MoveKind::kKoikoi));
+      if (may_koikoi(to_move_)) ml.push(make_move(MoveKind::kKoikoi));
       break;
     case Phase::kEnd:
       break;
@@ -138,11 +138,25 @@ void State::capture(int card, int target, int player) noexcept {
   hash_ ^= card_key(kPileLoc + player, card);
 }
 
+bool State::may_koikoi(int p) const noexcept {
+  return (rules_.empty_hand_koikoi || hand_[p]) && rules_.koikoi_left(koikoi_[0], koikoi_[1], p);
+}
+
+void State::stop(int p) noexcept {
+  int pts = total_[p];
+  if (rules_.seven_point_double && pts >= 7) pts *= 2;
+  if (rules_.koikoi_double && koikoi_[1 - p] > 0) pts *= 2;
+  points_ = static_cast<std::int16_t>(pts);
+  winner_ = static_cast<std::int8_t>(p);
+  phase_ = Phase::kEnd;
+}
+
 void State::end_turn(int p) noexcept {
   const int t = yaku_total(pile_[p], rules_);
   if (t > total_[p]) {
     total_[p] = static_cast<std::int16_t>(t);
-    phase_ = Phase::kDecide;
+    if (may_koikoi(p)) phase_ = Phase::kDecide;
+    else stop(p);  // no koi-koi left: the rise ends the deal
   } else if (hand_[0] | hand_[1]) {
     to_move_ = static_cast<std::int8_t>(1 - p);
     phase_ = Phase::kPlay;
@@ -180,15 +194,9 @@ void State::apply(Move m) noexcept {
       drawn_ = -1;
       end_turn(p);
       break;
-    case MoveKind::kStop: {
-      int pts = total_[p];
-      if (rules_.seven_point_double && pts >= 7) pts *= 2;
-      if (rules_.koikoi_double && koikoi_[1 - p] > 0) pts *= 2;
-      points_ = static_cast<std::int16_t>(pts);
-      winner_ = static_cast<std::int8_t>(p);
-      phase_ = Phase::kEnd;
+    case MoveKind::kStop:
+      stop(p);
       break;
-    }
     case MoveKind::kKoikoi:
       ++koikoi_[p];
       if (hand_[0] | hand_[1]) {

@@ -4,7 +4,9 @@
 //   1. play a card from hand (with the table card to capture when two table cards match it);
 //   2. the top stock card is turned over automatically; when it matches two table cards the player makes a
 //      separate `take` move choosing one (decided after seeing the card);
-//   3. if the yaku total rose this turn, the player decides: `stop` (the deal ends, they score) or `koikoi`.
+//   3. if the yaku total rose this turn, the player decides: `stop` (the deal ends, they score) or `koikoi`; when
+//      the rules leave them no koi-koi (the call limit is reached, or an empty hand without `empty_hand_koikoi`)
+//      there is no decision: the rise ends the deal as a stop.
 // The dealer ("first") plays first, turns alternate; the deal is a draw when both hands are empty and nobody
 // stopped. returns(p) is the point difference of the deal for p (stopper +points, other -points; draw 0).
 //
@@ -124,6 +126,8 @@ class State {
   int total(int p) const noexcept { return total_[p]; }
   int winner() const noexcept { return winner_; }  // -1 while playing and after a draw
   int points() const noexcept { return points_; }  // the winner's score
+  // Whether player p could call koi-koi now (the call limit and the empty-hand rule; not the phase).
+  bool may_koikoi(int p) const noexcept;
 
   bool operator==(const State&) const = default;
 
@@ -136,6 +140,7 @@ class State {
 
   void capture(int card, int target, int player) noexcept;
   void end_turn(int player) noexcept;
+  void stop(int player) noexcept;
   std::uint64_t misc_hash() const noexcept;
 
   Bitboard hand_[2] = {0, 0};

@@ -175,8 +175,8 @@ State State::assemble(const Fields& f) {
     if (mid_turn ? f.total[q] > y : f.total[q] != y)
       throw bad("total", "player " + std::to_string(q) + "'s total must be the yaku total of their pile (" +
                              std::to_string(y) + ")");
-    if (f.rules.max_koikoi && f.koikoi[q] > f.rules.max_koikoi) throw bad("koikoi", "more calls than the rules allow");
   }
+  if (!f.rules.koikoi_calls_valid(f.koikoi[0], f.koikoi[1])) throw bad("koikoi", "more calls than the rules allow");
   if (f.phase == Phase::kDecide && f.total[mover] == 0) throw bad("position", "phase decide needs a yaku");
 
   State s;

@@ -47,6 +47,20 @@ OPTIONS = (
     OptionSpec("seven_point_double", False, "a stop worth 7 or more points is doubled"),
     OptionSpec("koikoi_double", False, "a stop after the opponent called koi-koi is doubled"),
     OptionSpec(
+        "koikoi_limit",
+        "preset",
+        "koi-koi calls: 'unlimited', once 'per_player', once 'per_deal' for both players together, or as the 'preset'"
+        " has it (seed unlimited, nintendo per_deal)",
+        choices=("preset", "unlimited", "per_player", "per_deal"),
+    ),
+    OptionSpec(
+        "set_yaku_extras",
+        False,
+        "Boar-Deer-Butterflies and the ribbon sets +1 per further card of their kind, replacing the animals /"
+        " ribbons count yaku (both ribbon sets one yaku)",
+    ),
+    OptionSpec("no_empty_hand_koikoi", False, "no koi-koi when the caller's hand is empty"),
+    OptionSpec(
         "rounds", 0, "deals in a match (0: the preset's number, 1 for seed, 12 for nintendo)", min_value=0, max_value=99
     ),
 )
@@ -70,7 +84,8 @@ class KoikoiInfo(GameInfo):
     """Koi-Koi as the front end sees it."""
 
     def rules(self, options: Mapping[str, Any] | None = None) -> Any:
-        """The compiled ``Rules`` of validated options: the preset, plus whichever flags are switched on."""
+        """The compiled ``Rules`` of validated options: the preset, plus whichever flags are switched on, and the
+        koi-koi limit when it is not 'preset'."""
         opts = self.check_options(options)
         rules = kk.Rules.preset(opts["preset"])
         if opts["sake_viewing"]:
@@ -79,6 +94,13 @@ class KoikoiInfo(GameInfo):
             rules.seven_point_double = True
         if opts["koikoi_double"]:
             rules.koikoi_double = True
+        if opts["koikoi_limit"] != "preset":
+            rules.max_koikoi = 0 if opts["koikoi_limit"] == "unlimited" else 1
+            rules.koikoi_limit = "per_deal" if opts["koikoi_limit"] == "per_deal" else "per_player"
+        if opts["set_yaku_extras"]:
+            rules.set_yaku_extras = True
+        if opts["no_empty_hand_koikoi"]:
+            rules.empty_hand_koikoi = False
         return rules
 
     def search_defaults(self, algo: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
