@@ -54,11 +54,11 @@ def test_solver_uses_a_held_kofun_when_it_pays():
     stacked = s.clone()
     stacked.play("B1a6+R")
     # Green column c: G1 G1 G2 at rows 1-3 smiles in both. Red column: rows 4-6 red (R1, R1, red Kofun
-    # stack) -> smile; die 4 + 2 = 6 -> 6 + 12 = 18 points.
-    assert stacked.breakdown(0).column_points[0] == 6 and stacked.breakdown(0).smile_points[0] == 12
-    assert plain.breakdown(0).column_points[0] == 4 and plain.breakdown(0).smile_points[0] == 0
+    # stack) -> smile; die 4 + 2 = 6 -> smile 2 x 6 = 12 points (the die alone scores nothing).
+    assert stacked.breakdown(0).column_points[0] == 0 and stacked.breakdown(0).smile_points[0] == 12
+    assert plain.breakdown(0).column_points[0] == 0 and plain.breakdown(0).smile_points[0] == 0
     r = haniwa.SoloSolver(12).solve(s)
-    assert r.exact and r.best_score == stacked.score(0) == plain.score(0) + 14
+    assert r.exact and r.best_score == stacked.score(0) == plain.score(0) + 12
     assert [s.move_to_string(m) for m in r.line] == ["B1a6+R"]
 
 

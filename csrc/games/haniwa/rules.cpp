@@ -27,6 +27,8 @@ void Rules::validate() const {
   if (rounds != 1 && rounds != 2)
     throw RuleOptionError("haniwa option 'rounds': " + std::to_string(rounds) + " is not one of 1, 2");
   if (rounds == 2 && solo()) throw RuleOptionError("haniwa option 'rounds': the solo game has one round");
+  if (solo_dice_score && !solo())
+    throw RuleOptionError("haniwa option 'solo_dice_score': only for the solo game (players=1)");
   const int total = total_tiles();
   const int need = solo() ? 24 : 36;
   if (total < need || total > kMaxStock)

@@ -28,6 +28,9 @@ struct Rules {
   Comparison comparison = Comparison::kStandard;
   StartDice start_dice = StartDice::kOnes;  // solo always rolls
   SoloFill solo_fill = SoloFill::kColumn;
+  // Solo scoring: false (the rules' reading) scores Kofun + 2 x awake Dogu + 2 x die of each smiling column;
+  // true adds each column's final die as well (the earlier reading, kept to reproduce earlier figures).
+  bool solo_dice_score = false;
   int rounds = 1;  // 2: a two-game match with VIP Gozoku in the second game (2 or 4 players)
   std::array<std::uint8_t, kKinds> tile_counts{};      // copies of each tile kind
   std::array<std::uint8_t, kMaxKofun> kofun_colours{};  // colour of each Kofun (0..4), first num_kofun used
