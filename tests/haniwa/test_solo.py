@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from haniwa_helpers import columns, field, play, position
 
@@ -195,3 +197,23 @@ def test_solo_always_rolls_the_dice():
     dice = [tuple(haniwa.State.deal(rules, seed).dice()) for seed in range(10)]
     assert any(d != (1, 1, 1, 1) for d in dice)
     assert all(1 <= v <= 6 for d in dice for v in d)
+
+
+def test_solo_ranks_now_spread():
+    # Under the rules' scoring (max 6 + 12 + 48 = 66) the rank table separates players: the plain estimate policy
+    # lands in more than one rank, random play far below it (beginner), and nothing exceeds 66.
+    rules = haniwa.Rules(players=1)
+    policy = haniwa.SoloPolicy(1, 1)
+    played = [policy.play(haniwa.State.deal(rules, 900 + i), i).score(0) for i in range(20)]
+    rng = random.Random(5)
+    randoms = []
+    for i in range(40):
+        s = haniwa.State.deal(rules, 950 + i)
+        while not s.is_terminal():
+            moves = sorted(s.legal_moves())
+            s.apply(moves[rng.randrange(len(moves))])
+        randoms.append(s.score(0))
+    assert max(played + randoms) <= 66
+    assert len({haniwa.solo_rank(x) for x in played}) >= 2
+    assert len({haniwa.solo_rank(x) for x in played + randoms}) >= 3
+    assert sum(randoms) / len(randoms) < sum(played) / len(played) - 15
