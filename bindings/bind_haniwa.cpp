@@ -20,15 +20,18 @@ void bind_haniwa(py::module_& m) {
   py::class_<Rules>(m, "Rules", "Haniwa rule configuration (mode, options, tile set, Kofun set).")
       .def(py::init([](int players, const std::string& comparison, const std::string& start_dice,
                        const std::string& solo_fill, const std::vector<int>& tile_counts,
-                       const std::vector<int>& kofun_colours, int rounds) {
-             return Rules::from_options(players, comparison, start_dice, solo_fill, tile_counts, kofun_colours, rounds);
+                       const std::vector<int>& kofun_colours, int rounds, bool solo_dice_score) {
+             return Rules::from_options(players, comparison, start_dice, solo_fill, tile_counts, kofun_colours, rounds,
+                                        solo_dice_score);
            }),
            py::arg("players") = 2, py::arg("comparison") = "standard", py::arg("start_dice") = "ones",
            py::arg("solo_fill") = "column", py::arg("tile_counts") = std::vector<int>(kKinds, 3),
            py::arg("kofun_colours") = std::vector<int>{0, 1, 2, 3, 4, 4}, py::arg("rounds") = 1,
+           py::arg("solo_dice_score") = false,
            "Tile counts per kind (colour * 3 + power - 1); Kofun colours 0-3 red/blue/green/yellow, 4 brown.")
       .def_readonly("players", &Rules::players)
       .def_readonly("rounds", &Rules::rounds)
+      .def_readonly("solo_dice_score", &Rules::solo_dice_score)
       .def_property_readonly("total_tiles", &Rules::total_tiles);
 
   py::class_<ScoreBreakdown>(m, "ScoreBreakdown", "One player's score, item by item.")

@@ -47,6 +47,7 @@ def position(
     comparison: str = "standard",
     solo_fill: str = "column",
     rounds: int = 1,
+    solo_dice_score: bool = False,
     match: str = "round=1 vip=- earlier=0,0 reshuffle=0",
 ) -> haniwa.State:
     """A parsed position; `stock` gives the next draws, the remaining tiles follow in a fixed order.
@@ -75,6 +76,8 @@ def position(
     fields.append(f"dogu={dogu} kofun_state={kofun_state} turn={turn} game={game} turn_placed={turn_placed}")
     if rounds == 2:
         fields.append(f"rounds=2 {match}")
+    if solo_dice_score:
+        fields.append("solo_dice_score=true")
     return haniwa.State.parse(" ".join(fields))
 
 

@@ -9,6 +9,7 @@ from solver._core import haniwa
 
 SOLO = haniwa.Rules(players=1)
 SOLO_ROW = haniwa.Rules(players=1, solo_fill="row")
+SOLO_DICE = haniwa.Rules(players=1, solo_dice_score=True)  # the earlier reading: every final die scores
 
 
 def late_position(seed: int, placed: int, rules: Any = SOLO) -> Any:

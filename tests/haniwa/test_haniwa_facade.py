@@ -97,3 +97,15 @@ def test_players_are_named_by_their_notation_index() -> None:
     from solver.games.haniwa import GAME as HANIWA
 
     assert [HANIWA.player_name(p) for p in range(4)] == ["player 0", "player 1", "player 2", "player 3"]
+
+
+def test_solo_dice_score_option():
+    assert not GAME.rules({"players": 1}).solo_dice_score
+    assert GAME.rules({"players": 1, "solo_dice_score": "true"}).solo_dice_score
+    s = GAME.new({"players": 1, "solo_dice_score": True}, seed=3)
+    assert "solo_dice_score=true" in str(s) and str(GAME.parse(str(s))) == str(s)
+    assert "solo_dice_score" not in str(GAME.new({"players": 1}, seed=3))
+    with pytest.raises(RuleOptionError, match="solo_dice_score"):
+        GAME.new({"players": 2, "solo_dice_score": True}, seed=0)
+    with pytest.raises(RuleOptionError, match="solo_dice_score"):
+        GAME.new({"players": 1, "solo_dice_score": "maybe"}, seed=0)

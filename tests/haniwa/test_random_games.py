@@ -72,7 +72,7 @@ def test_random_games_keep_invariants(options):
         assert s.placed() == 24 and s.remaining_plies_bound() == 0
         if solo:
             assert placements == [24, 0, 0, 0] and draws_in_solo == 5 and s.stock_left() == 12
-            assert s.returns(0) == s.score(0) >= 4
+            assert s.returns(0) == s.score(0) >= 0  # the dice alone score nothing in solo
         elif options["players"] == 4:
             assert placements == [6 * rounds] * 4 and s.stock_left() == 0
             assert s.returns(0) == s.returns(2) == s.score(0) - s.score(1) == -s.returns(1) == -s.returns(3)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from haniwa_helpers import columns, field, play, position
 
-from solver._core import haniwa
+from solver._core import RuleOptionError, haniwa
 
 
 def solo(**kw):
@@ -91,11 +93,84 @@ FINAL = [
 def test_solo_scoring_vertical_adjacency_dogu_and_kofun():
     s = solo(zones=(columns(FINAL),), hands=([],), phase="over", dice="2345", dogu="aassss", kofun_state="r,r,0u,r,0,r")
     b = s.breakdown(0)
-    assert b.column_points == [2, 3, 4, 5]
+    assert b.column_points == [0, 0, 0, 0]  # the dice are not scored on their own
     assert b.smile_points == [4, 0, 8, 10]
     assert (b.dogu_points, b.kofun_points) == (4, 2)
-    assert s.score(0) == 14 + 22 + 4 + 2 == s.returns(0)
+    assert s.score(0) == 22 + 4 + 2 == 28 == s.returns(0)
+    assert haniwa.solo_rank(s.score(0)) == "beginner"
+
+
+def test_solo_dice_score_option_adds_every_final_die():
+    s = solo(
+        zones=(columns(FINAL),),
+        hands=([],),
+        phase="over",
+        dice="2345",
+        dogu="aassss",
+        kofun_state="r,r,0u,r,0,r",
+        solo_dice_score=True,
+    )
+    b = s.breakdown(0)
+    assert b.column_points == [2, 3, 4, 5]
+    assert b.smile_points == [4, 0, 8, 10]
+    assert s.score(0) == 14 + 22 + 4 + 2 == 42
     assert haniwa.solo_rank(s.score(0)) == "veteran"
+    assert " solo_dice_score=true " in f" {s} "
+    assert str(haniwa.State.parse(str(s))) == str(s)  # the option round-trips through the notation
+
+
+# No column holds three adjacent tiles of its colour; each case sets one scoring source apart.
+#   a: R1 B1 R2 B2 R3 B3   b: B1 R1 B2 R2 B3 R3   c: G1 Y1 G2 Y2 G3 Y3   d: Y1 G1 Y2 G2 Y3 G3
+NO_SMILE = [
+    ["R1", "B1", "R2", "B2", "R3", "B3"],
+    ["B1", "R1", "B2", "R2", "B3", "R3"],
+    ["G1", "Y1", "G2", "Y2", "G3", "Y3"],
+    ["Y1", "G1", "Y2", "G2", "Y3", "G3"],
+]
+
+
+def final_solo(cols, **kw):
+    kw.setdefault("dice", "6666")
+    return solo(zones=(columns(cols),), hands=([],), phase="over", **kw)
+
+
+def test_solo_score_kofun_only():
+    s = final_solo(NO_SMILE, kofun_state="0,0,r,0,r,r")
+    b = s.breakdown(0)
+    assert (b.column_points, b.smile_points, b.dogu_points, b.kofun_points) == ([0] * 4, [0] * 4, 0, 3)
+    assert s.score(0) == 3
+
+
+def test_solo_score_dogu_only():
+    s = final_solo(NO_SMILE, dogu="asasas")
+    b = s.breakdown(0)
+    assert (b.awake_dogu, b.dogu_points, b.kofun_points) == (3, 6, 0)
+    assert s.score(0) == 6
+
+
+def test_solo_score_one_smiling_column():
+    cols = [list(c) for c in NO_SMILE]
+    cols[2] = ["G1", "G2", "G3", "Y1", "Y2", "Y3"]  # green at rows 1-3: adjacent
+    s = final_solo(cols, dice="5432")
+    b = s.breakdown(0)
+    assert b.smile_points == [0, 0, 2 * 3, 0] and b.column_points == [0] * 4
+    assert s.score(0) == 6
+
+
+def test_solo_score_three_scattered_tiles_do_not_smile():
+    cols = [list(c) for c in NO_SMILE]
+    cols[0] = ["R1", "B1", "R2", "B2", "R3", "R1"]  # four red tiles, never three in a row (rows 1, 3, 5, 6)
+    cols[1] = ["R2", "R1", "B2", "B1", "G1", "B3"]  # blue at rows 3, 4, 6: two adjacent, then a gap
+    s = final_solo(cols)
+    assert s.breakdown(0).smile_points == [0, 0, 0, 0]
+    assert s.score(0) == 0
+    assert haniwa.solo_rank(s.score(0)) == "beginner"
+
+
+def test_solo_dice_score_is_rejected_outside_solo():
+    with pytest.raises(RuleOptionError, match="solo_dice_score"):
+        haniwa.Rules(players=2, solo_dice_score=True)
+    assert haniwa.Rules(players=1, solo_dice_score=True).solo_dice_score
 
 
 @pytest.mark.parametrize(
@@ -122,3 +197,23 @@ def test_solo_always_rolls_the_dice():
     dice = [tuple(haniwa.State.deal(rules, seed).dice()) for seed in range(10)]
     assert any(d != (1, 1, 1, 1) for d in dice)
     assert all(1 <= v <= 6 for d in dice for v in d)
+
+
+def test_solo_ranks_now_spread():
+    # Under the rules' scoring (max 6 + 12 + 48 = 66) the rank table separates players: the plain estimate policy
+    # lands in more than one rank, random play far below it (beginner), and nothing exceeds 66.
+    rules = haniwa.Rules(players=1)
+    policy = haniwa.SoloPolicy(1, 1)
+    played = [policy.play(haniwa.State.deal(rules, 900 + i), i).score(0) for i in range(20)]
+    rng = random.Random(5)
+    randoms = []
+    for i in range(40):
+        s = haniwa.State.deal(rules, 950 + i)
+        while not s.is_terminal():
+            moves = sorted(s.legal_moves())
+            s.apply(moves[rng.randrange(len(moves))])
+        randoms.append(s.score(0))
+    assert max(played + randoms) <= 66
+    assert len({haniwa.solo_rank(x) for x in played}) >= 2
+    assert len({haniwa.solo_rank(x) for x in played + randoms}) >= 3
+    assert sum(randoms) / len(randoms) < sum(played) / len(played) - 15

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from haniwa_helpers import columns, position
-from solo_estimate_helpers import SOLO, SOLO_ROW, brute_force, late_position, replay
+from solo_estimate_helpers import SOLO, SOLO_DICE, SOLO_ROW, brute_force, late_position, replay
 
 from solver._core import RuleOptionError, haniwa
 
@@ -37,6 +37,39 @@ def test_solver_equals_brute_force_with_row_fill(solver, seed, placed):
     assert replay(s, list(r.line)).score(0) == r.best_score
 
 
+@pytest.mark.parametrize(("seed", "placed"), [(51, 20), (52, 19), (53, 18)])
+def test_solver_equals_brute_force_with_the_dice_score_option(solver, seed, placed):
+    s = late_position(seed, placed, SOLO_DICE)
+    expected = brute_force(s)
+    r = solver.solve(s)
+    assert r.exact and r.best_score == r.upper_bound == expected
+    assert replay(s, list(r.line)).score(0) == expected
+    assert haniwa.solo_upper_bound(s) >= expected
+
+
+def bound_is_admissible_everywhere(s, memo, seen):
+    """Checks solo_upper_bound >= the brute-force optimum at `s` and at every position below it."""
+    key = str(s)
+    if key in seen:
+        return
+    seen.add(key)
+    assert haniwa.solo_upper_bound(s) >= brute_force(s, memo), key
+    for m in s.legal_moves():
+        c = s.clone()
+        c.apply(m)
+        bound_is_admissible_everywhere(c, memo, seen)
+
+
+@pytest.mark.parametrize(
+    ("seed", "placed", "rules"),
+    [(61, 20, SOLO), (62, 20, SOLO), (63, 19, SOLO), (64, 18, SOLO), (65, 20, SOLO_ROW), (66, 20, SOLO_DICE)],
+)
+def test_bound_is_admissible_at_every_node_of_late_positions(seed, placed, rules):
+    seen: set[str] = set()
+    bound_is_admissible_everywhere(late_position(seed, placed, rules), {}, seen)
+    assert len(seen) > 20
+
+
 def test_solver_uses_a_held_kofun_when_it_pays():
     # Last placement of the game: a6 is the only empty cell, hand B1, dice red 4. A blue tile does not move the
     # red die; under the held red Kofun it is a red power-2 tile: red 4 -> 6, and a6 completes red a4-a6.
@@ -54,11 +87,11 @@ def test_solver_uses_a_held_kofun_when_it_pays():
     stacked = s.clone()
     stacked.play("B1a6+R")
     # Green column c: G1 G1 G2 at rows 1-3 smiles in both. Red column: rows 4-6 red (R1, R1, red Kofun
-    # stack) -> smile; die 4 + 2 = 6 -> 6 + 12 = 18 points.
-    assert stacked.breakdown(0).column_points[0] == 6 and stacked.breakdown(0).smile_points[0] == 12
-    assert plain.breakdown(0).column_points[0] == 4 and plain.breakdown(0).smile_points[0] == 0
+    # stack) -> smile; die 4 + 2 = 6 -> smile 2 x 6 = 12 points (the die alone scores nothing).
+    assert stacked.breakdown(0).column_points[0] == 0 and stacked.breakdown(0).smile_points[0] == 12
+    assert plain.breakdown(0).column_points[0] == 0 and plain.breakdown(0).smile_points[0] == 0
     r = haniwa.SoloSolver(12).solve(s)
-    assert r.exact and r.best_score == stacked.score(0) == plain.score(0) + 14
+    assert r.exact and r.best_score == stacked.score(0) == plain.score(0) + 12
     assert [s.move_to_string(m) for m in r.line] == ["B1a6+R"]
 
 

@@ -414,7 +414,7 @@ ScoreBreakdown State::breakdown(int player) const noexcept {
   for (int k = 0; k < n; ++k) b.kofun_points += kofun_owner(k) == t;
   if (r.solo()) {
     for (int c = 0; c < kColours; ++c) {
-      b.column_points[c] = dice_[c];
+      b.column_points[c] = r.solo_dice_score ? dice_[c] : 0;  // the dice alone score nothing (rules)
       int run = 0, best = 0;
       for (int row = 0; row < 6; ++row) {
         const std::uint8_t code = cells_[row * 4 + c];

@@ -48,7 +48,8 @@ inline constexpr std::uint8_t kAsleep = 0, kAwake = 1, kCursed = 2;
 
 // Score of one player, item by item (end-of-game scoring order of the rules).
 struct ScoreBreakdown {
-  std::array<int, kColours> column_points{};  // die of each column won and not cancelled (x2 for a VIP Gozoku)
+  std::array<int, kColours> column_points{};  // die of each column won and not cancelled (x2 for a VIP Gozoku);
+                                              // solo: 0, or the final die with solo_dice_score
   std::array<int, kColours> smile_points{};   // smile bonus per column (2 players: 2; solo: 2 x die)
   std::array<bool, kColours> won{};           // column won (before curses; solo: always false)
   std::array<bool, kColours> cancelled{};     // won column cancelled by a curse

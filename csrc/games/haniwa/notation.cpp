@@ -41,8 +41,9 @@ std::string cell_text(std::uint8_t code) {
 constexpr const char* kKeys[] = {"players", "comparison", "start_dice", "solo_fill", "tiles", "kofun",
                                  "first", "to_move", "phase", "dice", "zone0", "zone1", "hand0", "hand1",
                                  "stock", "discards", "dogu", "kofun_state", "turn", "game", "turn_placed",
-                                 "hand2", "hand3", "rounds", "round", "vip", "earlier", "reshuffle"};
-constexpr int kRounds = 23, kRound = 24, kVip = 25, kEarlier = 26, kReshuffle = 27;
+                                 "hand2", "hand3", "rounds", "round", "vip", "earlier", "reshuffle",
+                                 "solo_dice_score"};
+constexpr int kRounds = 23, kRound = 24, kVip = 25, kEarlier = 26, kReshuffle = 27, kSoloDiceScore = 28;
 constexpr int hand_key(int p) { return p < 2 ? 12 + p : 19 + p; }
 constexpr int kNumKeys = sizeof(kKeys) / sizeof(kKeys[0]);
 
@@ -55,6 +56,7 @@ std::string State::to_string() const {
   s += std::string(" start_dice=") + (r.start_dice == StartDice::kOnes ? "ones" : "rolled");
   s += std::string(" solo_fill=") + (r.solo_fill == SoloFill::kColumn ? "column" : "row");
   s += " rounds=" + std::to_string(r.rounds);
+  if (r.solo_dice_score) s += " solo_dice_score=true";  // written only when set (absent: false)
   std::vector<std::string> tiles;
   for (int k = 0; k < kKinds; ++k)
     if (r.tile_counts[k]) tiles.push_back(tile_text(k) + "x" + std::to_string(r.tile_counts[k]));
@@ -146,6 +148,11 @@ State State::parse(std::string_view text) {
   if (!fill) fail("solo_fill", "expected column or row");
   r.solo_fill = *fill;
   r.rounds = seen[kRounds] ? parse_int(get(kRounds), "rounds", 1, 2) : 1;
+  if (seen[kSoloDiceScore]) {
+    const auto v = get(kSoloDiceScore);
+    if (v == "true") r.solo_dice_score = true;
+    else if (v != "false") fail("solo_dice_score", "expected true or false");
+  }
   if (get(4) != "-")
     for (auto t : split(get(4), ',')) {
       const int kind = parse_tile(t);

@@ -27,6 +27,8 @@ void Rules::validate() const {
   if (rounds != 1 && rounds != 2)
     throw RuleOptionError("haniwa option 'rounds': " + std::to_string(rounds) + " is not one of 1, 2");
   if (rounds == 2 && solo()) throw RuleOptionError("haniwa option 'rounds': the solo game has one round");
+  if (solo_dice_score && !solo())
+    throw RuleOptionError("haniwa option 'solo_dice_score': only for the solo game (players=1)");
   const int total = total_tiles();
   const int need = solo() ? 24 : 36;
   if (total < need || total > kMaxStock)
@@ -64,10 +66,11 @@ std::optional<SoloFill> Rules::solo_fill_named(std::string_view name) noexcept {
 
 Rules Rules::from_options(int players, std::string_view comparison, std::string_view start_dice,
                           std::string_view solo_fill, std::span<const int> tile_counts,
-                          std::span<const int> kofun_colours, int rounds) {
+                          std::span<const int> kofun_colours, int rounds, bool solo_dice_score) {
   Rules r;
   r.players = players;
   r.rounds = rounds;
+  r.solo_dice_score = solo_dice_score;
   const auto cmp = comparison_named(comparison);
   if (!cmp)
     throw RuleOptionError("haniwa option 'comparison': '" + std::string(comparison) +

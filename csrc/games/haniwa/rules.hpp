@@ -31,6 +31,9 @@ struct Rules {
   Comparison comparison = Comparison::kStandard;
   StartDice start_dice = StartDice::kOnes;  // solo always rolls
   SoloFill solo_fill = SoloFill::kColumn;
+  // Solo scoring: false (the rules' reading) scores Kofun + 2 x awake Dogu + 2 x die of each smiling column;
+  // true adds each column's final die as well (the earlier reading, kept to reproduce earlier figures).
+  bool solo_dice_score = false;
   int rounds = 1;  // 2: a two-game match with VIP Gozoku in the second game (2 or 4 players)
   std::array<std::uint8_t, kKinds> tile_counts{};      // copies of each tile kind
   std::array<std::uint8_t, kMaxKofun> kofun_colours{};  // colour of each Kofun (0..4), first num_kofun used
@@ -56,7 +59,7 @@ struct Rules {
   // kofun_colours 0..4 (at most kMaxKofun). Throws RuleOptionError naming the faulty option.
   static Rules from_options(int players, std::string_view comparison, std::string_view start_dice,
                             std::string_view solo_fill, std::span<const int> tile_counts,
-                            std::span<const int> kofun_colours, int rounds);
+                            std::span<const int> kofun_colours, int rounds, bool solo_dice_score = false);
 };
 
 // The default set of the rules: 4 colours x powers 1-3 x 3 copies; Kofun red, blue, green, yellow, brown, brown.

@@ -39,6 +39,7 @@ TileCounts solo_tiles_to_place(const State& s) noexcept {
 int solo_upper_bound(const State& s, const TileCounts& tiles) noexcept {
   if (s.is_terminal()) return s.score(0);
   const Rules& r = s.rules();
+  const int plain = r.solo_dice_score ? 1 : 0;  // worth of a die per point outside a smile
   const int plays_left = kofun_plays_left(s);
   int held = 0, reserve = 0;
   std::array<int, kKofunColours> kofun_items{};  // Kofun that could still be stacked, per colour
@@ -82,7 +83,7 @@ int solo_upper_bound(const State& s, const TileCounts& tiles) noexcept {
           const int sum = d - 1 + a + 2 * b + 3 * t;
           const int die = sum % 6 + 1;
           const bool smile = smiling || (a + b + t >= need && need <= e);
-          col[sum / 6] = std::max(col[sum / 6], smile ? 3 * die : die);
+          col[sum / 6] = std::max(col[sum / 6], (smile ? plain + 2 : plain) * die);
         }
     std::array<int, 4 * kMaxPasses> next;
     next.fill(kNeg);

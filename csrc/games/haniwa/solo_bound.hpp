@@ -5,7 +5,9 @@
 // still be placed: the hand plus the draws still to come. The clairvoyant solver passes exactly those tiles; a
 // non-peeking caller may pass any superset (e.g. hand + every unseen tile).
 //
-// Why it is admissible. The final score is  sum_c die_c * (1 + 2 * smile_c) + 2 * awake Dogu + Kofun held.
+// Why it is admissible. The final score is  sum_c die_c * (D + 2 * smile_c) + 2 * awake Dogu + Kofun held, with
+// D = 0 (the rules: a die scores only through its column's smile) or D = 1 (option solo_dice_score). Both
+// weights are >= 0, so a column's worth is non-decreasing in its final die and in its smile.
 //  * Every empty cell is filled by the end (24 placements fill the 24 cells), so column c receives exactly e_c
 //    more items (tiles or Kofun stacks), e_c = its empty cells. Only items of colour c move die c: tiles of
 //    colour c, and Kofun stacks of colour c (power 2), which need a colour-c Kofun held unused or still in the
@@ -16,8 +18,8 @@
 //  * A smile needs three vertically adjacent colour-c items. With a top run of r colour-c items (the run at the
 //    top of the filled part of the column), a future smile needs at least 3 - r more colour-c items in that
 //    column (extending the run) or 3 (a fresh run), and that many empty cells. A column already smiling keeps it.
-//    So column c is worth at most max over reachable S of die(S) * 3 if S used >= 3 - r items (and the cells
-//    allow it), else die(S).
+//    So column c is worth at most max over reachable S of die(S) * (D + 2) if S used >= 3 - r items (and the
+//    cells allow it), else die(S) * D (0 by the rules: a column that cannot smile adds only its passes).
 //  * Kofun: each pass of a die takes one reserve Kofun while any is left, so the Kofun held at the end are at
 //    most held + min(reserve, total passes) (+1 when a take is pending in the `choose` phase). The passes of
 //    each column are tied to its S, so the bound maximises jointly over (passes per column) -> column values.

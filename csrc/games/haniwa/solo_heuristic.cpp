@@ -9,6 +9,7 @@ namespace kofun::haniwa {
 double solo_heuristic(const State& s, const SoloHeuristicWeights& w) noexcept {
   if (s.is_terminal()) return s.score(0);
   const Rules& r = s.rules();
+  const int plain = r.solo_dice_score ? 1 : 0;  // worth of a die per point outside a smile
   double h = 0.0;
   for (int c = 0; c < kColours; ++c) {
     int filled = 0, run = 0, longest = 0;
@@ -25,13 +26,13 @@ double solo_heuristic(const State& s, const SoloHeuristicWeights& w) noexcept {
     const int d = s.die(c);
     const bool smiling = longest >= 3;
     if (e == 0) {
-      h += smiling ? 3 * d : d;
+      h += (smiling ? plain + 2 : plain) * d;
       continue;
     }
     const double die_est = d * (1.0 - w.flex[e]) + w.target * w.flex[e];
     const int need = 3 - run;
     const double p = smiling ? 1.0 : (need <= e ? w.smile[need][e] : 0.0);
-    h += die_est * (1.0 + 2.0 * p);
+    h += die_est * (plain + 2.0 * p);
   }
   for (int row = 0; row < 6; ++row) {
     if (s.dogu(0, row) == kAwake) {

@@ -3,8 +3,9 @@
 // drive its rollouts.
 //
 // Terms (terminal positions: the exact score):
-//   column c, full:      die * (1 + 2 * smile)                                  (its exact final worth)
-//   column c, e empty:   die_est * (1 + 2 * p_smile), with
+//   column c, full:      die * (D + 2 * smile)                                  (its exact final worth)
+//   column c, e empty:   die_est * (D + 2 * p_smile), with D = 0 (a die scores only through a smile) or 1
+//                        (option solo_dice_score: every final die scores), and
 //                        die_est = die * (1 - flex[e]) + target * flex[e]  (more empty cells: more room to steer
 //                        the die towards a high final value), and p_smile = 1 when the column already smiles,
 //                        smile[need][e] when `need` more colour-c items on top would complete three adjacent

@@ -115,6 +115,7 @@ class HaniwaInfo(GameInfo):
             tile_counts=list(comps.tile_counts),
             kofun_colours=list(comps.kofun_colours),
             rounds=opts["rounds"],
+            solo_dice_score=opts["solo_dice_score"],
         )
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> Any:
@@ -275,6 +276,11 @@ GAME = HaniwaInfo(
             choices=("", "ones", "rolled"),
         ),
         OptionSpec("solo_fill", "column", "solo placement: column (bottom up) or row", choices=("column", "row")),
+        OptionSpec(
+            "solo_dice_score",
+            False,
+            "solo: also score each column's final die (the earlier reading; default: only smiles score dice)",
+        ),
         OptionSpec("rounds", 1, "2: two games, scores added, VIP Gozoku doubled in game 2", choices=(1, 2)),
         OptionSpec("tileset", "", "path of a components TOML file (empty: solver/data/haniwa.toml)"),
     ),

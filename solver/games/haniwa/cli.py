@@ -146,7 +146,7 @@ def solo_state(text: str) -> Any:
     "rules",
     multiple=True,
     metavar="KEY=VALUE",
-    help="A Haniwa rule option (solo_fill, tileset), repeatable; players is 1.",
+    help="A Haniwa rule option (solo_fill, solo_dice_score, tileset), repeatable; players is 1.",
 )
 def estimate_cmd(
     deals: int,
