@@ -146,8 +146,19 @@ def test_presets_and_rules_notation() -> None:
     with pytest.raises(RuleOptionError, match=r"viewing must be 0\.\.99, got -5"):
         custom.viewing = -5
     assert custom.viewing == 5
-    for bad in ["", "b15-10-8", "b15-10-8-6,dk,d7", "b15-10-8-6,x", "b15-10-8-6,v0", "b1-2-3-4-5", "b15-10-8-6,ne,sx",
-                "b15-10-8-6,k1,kd1", "b15-10-8-6,k0", "b15-10-8-6,kd", "b15-10-8-6,sx,p5"]:
+    for bad in [
+        "",
+        "b15-10-8",
+        "b15-10-8-6,dk,d7",
+        "b15-10-8-6,x",
+        "b15-10-8-6,v0",
+        "b1-2-3-4-5",
+        "b15-10-8-6,ne,sx",
+        "b15-10-8-6,k1,kd1",
+        "b15-10-8-6,k0",
+        "b15-10-8-6,kd",
+        "b15-10-8-6,sx,p5",
+    ]:
         with pytest.raises(NotationError):
             kk.Rules.parse(bad)
 
