@@ -1,10 +1,13 @@
 """The game registry: every playable game by name (and alias).
 
-Adding a game is one line in ``_register_all``: ``register(<module>.GAME, "<alias>", ...)``.
+Every package in this folder that defines ``GAME`` (a :class:`GameInfo`) is registered under ``GAME.name`` and
+``GAME.aliases`` when the registry is first imported: adding a game's Python side is adding its package.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any
 
 from .base import GameInfo
@@ -52,12 +55,11 @@ def game_of_state(state: Any) -> GameInfo:
 
 
 def _register_all() -> None:
-    from . import connect4, haniwa, koikoi, sensei
-
-    register(connect4.GAME, "c4")
-    register(sensei.GAME)
-    register(koikoi.GAME, "hanafuda")
-    register(haniwa.GAME)
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.ispkg:
+            game = getattr(importlib.import_module(f"{__name__}.{info.name}"), "GAME", None)
+            if isinstance(game, GameInfo):
+                register(game, *game.aliases)
 
 
 _register_all()

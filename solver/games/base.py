@@ -28,6 +28,7 @@ class GameInfo:
     core: Any  # the compiled submodule, e.g. solver._core.connect4
     options: tuple[OptionSpec, ...] = field(default=())
     random_setup: bool = False  # True when `new` deals or rolls from a seed
+    aliases: tuple[str, ...] = ()  # other names the registry accepts (e.g. "c4")
 
     #: What alpha-beta's heuristic values measure (the `eval` kind of a Score).
     eval_unit: str = "eval units"

@@ -53,4 +53,4 @@ class Connect4Info(GameInfo):
         return describe_generic(result)
 
 
-GAME = Connect4Info(name="connect4", title="Connect Four (7x6)", core=_core.connect4)
+GAME = Connect4Info(name="connect4", title="Connect Four (7x6)", core=_core.connect4, aliases=("c4",))

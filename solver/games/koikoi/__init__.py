@@ -233,5 +233,11 @@ class KoikoiInfo(GameInfo):
 
 
 GAME = KoikoiInfo(
-    name="koikoi", title="Koi-Koi (Hanafuda)", core=kk, options=OPTIONS, random_setup=True, return_unit="points"
+    name="koikoi",
+    title="Koi-Koi (Hanafuda)",
+    core=kk,
+    options=OPTIONS,
+    random_setup=True,
+    return_unit="points",
+    aliases=("hanafuda",),
 )
