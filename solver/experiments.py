@@ -161,10 +161,11 @@ def run_experiment(
     search_options: Mapping[str, Any] | None = None,
     on_unit: Callable[[int], None] | None = None,
     peek: str = "none",
+    on_record: Callable[[GameRecord], None] | None = None,
 ) -> ExperimentResult:
     """ISMCTS against `opponent` on `units` deals (matches when the rules have several deals) of `game`, each played
     once per seating. `search_options` override the game's ISMCTS defaults; `peek` makes the ISMCTS side an unfair
-    reference player. `on_unit(k)` is called after each unit."""
+    reference player. `on_unit(k)` is called after each unit, `on_record(record)` after each game."""
     info = get_game(game)
     if not info.has_hidden_information:
         raise ValueError(f"experiment: {info.name} has no hidden information (experiments compare ISMCTS players)")
@@ -195,6 +196,8 @@ def run_experiment(
     for k in range(units):
         for rotation, record in rotations(info, [me, other], rules, derive_seed(seed, "unit", k)):
             res.add(point_difference(record, rotation))
+            if on_record is not None:
+                on_record(record)
         if on_unit is not None:
             on_unit(k)
     res.seconds = time.perf_counter() - start

@@ -121,6 +121,28 @@ class GameRecord:
             raise ValueError(f"game record {path}: {e}") from None
 
 
+def append_record(path: str | Path, record: GameRecord) -> None:
+    """Appends `record` as one JSON line to the file at `path` (a batch job's record file)."""
+    with Path(path).open("a", encoding="utf-8") as f:
+        f.write(json.dumps(record.to_dict()) + "\n")
+
+
+def read_records(path: str | Path) -> list[GameRecord]:
+    """Every record of a JSON-lines record file; ValueError names the file and the line of a bad record."""
+    records = []
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"record file {path}: cannot read it ({e})") from None
+    for n, line in enumerate(lines, 1):
+        if line.strip():
+            try:
+                records.append(GameRecord.from_dict(json.loads(line)))
+            except (ValueError, AttributeError) as e:
+                raise ValueError(f"record file {path}, line {n}: {e}") from None
+    return records
+
+
 def team_means(scores: Sequence[float], teams: Sequence[int]) -> dict[int, float]:
     """The mean score of each team's seats."""
     out: dict[int, list[float]] = {}

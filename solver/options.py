@@ -48,8 +48,19 @@ class OptionSpec:
         return value
 
 
-def validate_options(game: str, specs: Sequence[OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
+class RuleOptions(dict[str, Any]):
+    """The validated rule options of one game, every option present. Validating them again for the same game
+    returns them as they are: options are checked once, where they enter (a flag, a file, an API call)."""
+
+    def __init__(self, game: str, values: Mapping[str, Any]) -> None:
+        super().__init__(values)
+        self.game = game
+
+
+def validate_options(game: str, specs: Sequence[OptionSpec], given: Mapping[str, Any]) -> RuleOptions:
     """Checks `given` against `specs`; returns every option with defaults filled in."""
+    if isinstance(given, RuleOptions) and given.game == game:
+        return given
     by_name = {s.name: s for s in specs}
     out = {s.name: s.default for s in specs}
     for key, value in given.items():
@@ -58,4 +69,4 @@ def validate_options(game: str, specs: Sequence[OptionSpec], given: Mapping[str,
             known = ", ".join(sorted(by_name)) or "none"
             raise RuleOptionError(f"{game}: unknown rule option '{key}' (known options: {known})")
         out[key] = spec.check(game, value)
-    return out
+    return RuleOptions(game, out)

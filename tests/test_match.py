@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -197,3 +198,27 @@ def test_take_back_and_abandon() -> None:
     assert not record.finished and record.moves[0] == "3" and len(record.moves) == 2
     assert events[-1] == "left " + "3" + record.moves[1]
     assert GameRecord.from_dict(record.to_dict()) == record
+
+
+def test_selfplay_and_experiment_write_records_that_read_back(tmp_path: Any) -> None:
+    from click.testing import CliRunner
+
+    from solver.cli import main
+    from solver.match import read_records
+
+    path = tmp_path / "games.jsonl"
+    args = ["selfplay", "c4", "--games", "2", "--depth", "1", "--seed", "2", "--records", str(path), "--json"]
+    out = CliRunner().invoke(main, args)
+    assert out.exit_code == 0, out.output
+    records = read_records(path)
+    assert [r.moves for r in records] == [r["moves"] for r in json.loads(out.output)["records"]]
+    koikoi = tmp_path / "koikoi.jsonl"
+    args = ["experiment", "koikoi", "--games", "1", "--iterations", "50", "--records", str(koikoi)]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    games = read_records(koikoi)
+    assert len(games) == 2 and games[0].start == games[1].start  # one deal, seats swapped
+    assert [a["kind"] for a in games[0].agents] == ["search", "greedy"]
+    assert [a["kind"] for a in games[1].agents] == ["greedy", "search"]
+    koikoi.write_text(koikoi.read_text() + "{broken\n")
+    with pytest.raises(ValueError, match=r"line 3"):
+        read_records(koikoi)

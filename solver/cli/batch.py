@@ -15,11 +15,13 @@ import click
 
 from ..agents import SearchAgent
 from ..experiments import OPPONENTS, PEEKS, run_experiment
-from ..match import Match, seat_agents, side_of, side_seats
+from ..match import Match, append_record, seat_agents, side_of, side_seats
 from ..report.stats import MatchScore
 from ..seeds import derive_seed
 from ..settings import ALGOS, OBJECTIVES
 from .common import SEED, budget_options, common_options, settings_from, setup
+
+RECORDS_HELP = "Append every game's record to this JSON-lines file (solver.match.read_records reads it)."
 
 
 @contextmanager
@@ -46,6 +48,7 @@ def progress(length: int, label: str) -> Iterator[Callable[[int], None]]:
 )
 @click.option("--seed", type=SEED, default=None, help="Seed of the deals, openings and searches (default 0).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--records", "records_path", type=click.Path(dir_okay=False), default=None, help=RECORDS_HELP)
 @common_options
 def selfplay_cmd(
     game: str,
@@ -58,6 +61,7 @@ def selfplay_cmd(
     opening_plies: int,
     seed: int | None,
     as_json: bool,
+    records_path: str | None,
     config_path: str | None,
     rules: Sequence[str],
 ) -> None:
@@ -86,6 +90,8 @@ def selfplay_cmd(
                     opening_plies=opening_plies,
                 )
                 record = match.play()
+                if records_path is not None:
+                    append_record(records_path, record)
                 mine = side_of(record, rotation, 0)
                 if not record.winners:
                     draws += 1
@@ -148,6 +154,7 @@ def selfplay_cmd(
 )
 @click.option("--seed", type=SEED, default=0, help="Seed of the deals and the searches.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--records", "records_path", type=click.Path(dir_okay=False), default=None, help=RECORDS_HELP)
 @common_options
 def experiment_cmd(
     game: str,
@@ -158,6 +165,7 @@ def experiment_cmd(
     peek: str,
     seed: int,
     as_json: bool,
+    records_path: str | None,
     config_path: str | None,
     rules: Sequence[str],
 ) -> None:
@@ -175,6 +183,7 @@ def experiment_cmd(
             search_options={} if objective == "auto" else {"objective": objective},
             on_unit=lambda _k: advance(1),
             peek=peek,
+            on_record=None if records_path is None else lambda r: append_record(records_path, r),
         )
     click.echo(json.dumps(result.to_dict()) if as_json else result.summary())
 
