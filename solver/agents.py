@@ -176,7 +176,7 @@ PLAY_HELP = """commands:
   moves    list the legal moves
   undo     take back your last move (and the replies to it)
   help     show this help
-  quit     leave the game (the record is saved)"""
+  quit     leave the game"""
 
 
 class HumanAgent:
@@ -203,7 +203,7 @@ class HumanAgent:
             if text in ("quit", "exit"):
                 raise Abandon
             if text == "help":
-                self.say(PLAY_HELP + "\n" + self.game.input_help)
+                self.say("\n".join(t for t in (PLAY_HELP, self.game.input_help) if t))
             elif text == "moves":
                 legal = sorted(view.legal_moves(), key=view.move_to_string)
                 self.say("legal moves: " + ", ".join(view.move_to_string(m) for m in legal))

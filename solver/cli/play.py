@@ -75,7 +75,8 @@ class TerminalView(MatchObserver):
             click.echo(f"{who} plays {move}{value}" + (f": {what}" if what else ""))
         elif what:
             click.echo(f"your move {move}: {what}")
-        if not after.is_terminal() and (seat != self.human or after.to_move() == self.human):
+        pending = isinstance(agent, HumanAgent) and bool(agent.pending)  # the rest of a typed turn follows
+        if not after.is_terminal() and after.to_move() == self.human and not pending:
             click.echo(self.board(after))
 
     def taken_back(self, state: Any) -> None:

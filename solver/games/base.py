@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _core
 from ..options import OptionSpec, validate_options
@@ -122,7 +122,7 @@ class GameInfo:
         return f"player {player + 1}"
 
     #: Extra lines for the `help` of `kofun play` (how moves are typed in this game).
-    input_help: str = ""
+    input_help: ClassVar[str] = ""
 
     def input_moves(self, view: Any, text: str) -> list[int]:
         """The moves of what a person typed at the board (by default one move in notation), each checked legal
