@@ -8,6 +8,7 @@
 #include <pybind11/stl.h>
 
 #include <cstddef>
+#include <new>
 #include <optional>
 #include <vector>
 #include <stdexcept>
@@ -178,9 +179,15 @@ void bind_search(py::class_<G>& cls) {
           check_memory(hash_mb, "hash_mb");
           check_two_players(g, "alphabeta");
           if (g.is_terminal()) throw std::invalid_argument("alphabeta: the position is terminal");
+          std::optional<TranspositionTable> tt;
+          try {
+            tt.emplace(static_cast<std::size_t>(hash_mb));
+          } catch (const std::bad_alloc&) {
+            throw std::invalid_argument("hash: cannot allocate " + std::to_string(hash_mb) +
+                                        " MB for the transposition table; give a smaller size");
+          }
           py::gil_scoped_release release;
-          TranspositionTable tt(static_cast<std::size_t>(hash_mb));
-          return alphabeta(g, limits, control, tt);
+          return alphabeta(g, limits, control, *tt);
         },
         py::arg("limits"), py::arg("control") = nullptr, py::arg("hash_mb") = 64,
         "Alpha-beta (PVS, iterative deepening, Lazy-SMP threads). Values in evaluation units; proven results "

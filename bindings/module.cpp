@@ -63,7 +63,8 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("visits", &MoveStat::visits)
       .def_readonly("proof", &MoveStat::proof)
       .def_readonly("plies_to_end", &MoveStat::plies_to_end)
-      .def_readonly("wins", &MoveStat::wins, "ISMCTS: visits ending in a positive return for the root player (0 otherwise).");
+      .def_readonly("wins", &MoveStat::wins, "ISMCTS: visits ending in a positive return for the root player (0 otherwise).")
+      .def_readonly("bound", &MoveStat::bound, "Alpha-beta: 0 exact value, -1 upper bound (at most), +1 lower bound (at least).");
 
   py::class_<SearchResult>(m, "SearchResult")
       .def_readonly("best_move", &SearchResult::best_move)

@@ -1,18 +1,38 @@
 """Analysing a position: every legal move with its own value, best first (:func:`analyse`).
 
 MCTS-family searches value every root move in one search (their root statistics). Alpha-beta values only the best
-move exactly, so an analysis runs one alpha-beta search per move, each to the same depth budget, and converts the
-child's value to the parent's point of view.
+move exactly, so an analysis runs one alpha-beta search per move and converts the child's value to the parent's
+point of view.
+
+Every move of an alpha-beta analysis is valued at the same depth, so that the values compare. The analysis deepens
+pass by pass: pass ``d`` searches every move to ``d`` plies from the position (the move itself is the first ply;
+the first pass, 2 plies, always completes), and a pass counts only when every move completed it. When the time
+or node budget (shared by all passes) runs out or Ctrl-C stops a pass, the moves keep the values of the last
+completed pass; the report's ``depth`` is that pass's depth. A ``depth`` budget alone is one pass at that depth.
+A move whose search proved its result, or reached the end of the game within the horizon, is exact whatever the
+pass.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from . import _core
-from .search import MoveLine, Progress, SearchReport, game_of, move_line, score_of, search, settings_of
+from .search import (
+    MoveLine,
+    Progress,
+    SearchReport,
+    game_of,
+    move_line,
+    moves_to_strings,
+    run_in_thread,
+    score_of,
+    search,
+    settings_of,
+)
 from .settings import SearchSettings
 
 
@@ -27,11 +47,11 @@ class _Stat:
     plies_to_end: int
 
 
-def _to_parent(report: SearchReport, same_player: bool) -> tuple[float, Any, int]:
-    """A child's alpha-beta value, proof and plies seen from its parent (one ply further from the end)."""
-    proof = getattr(_core.Proof, report.proof.upper())
-    plies = report.score.plies + 1 if report.score.plies is not None else -1
-    v = report.value
+def _to_parent(result: Any, same_player: bool) -> tuple[float, Any, int]:
+    """A child's compiled alpha-beta value, proof and plies seen from its parent (one ply further from the end)."""
+    proof = result.proof
+    plies = int(result.plies_to_end) + 1 if int(result.plies_to_end) >= 0 else -1
+    v = float(result.value)
     if proof in (_core.Proof.WIN, _core.Proof.LOSS):
         v = v - 1 if v > 0 else v + 1  # mate-distance scores: one ply further away
     if same_player:
@@ -62,10 +82,10 @@ def analyse(
     :func:`~solver.search.search`).
 
     MCTS-family searches: one search, its root statistics. Alpha-beta: one search per move (its value, not just a
-    bound); the time and node budgets are shared evenly among the moves and `depth` counts from `state` (the move
-    itself is the first ply; at least one ply is searched below it). A move that ends the game is scored by a
-    one-ply search of `state`. Ctrl-C stops after the move being searched (``interrupted=True``, with the moves
-    searched so far).
+    bound), every move at the same depth (module docstring): passes deepen until the time or node budget runs out
+    or `depth` (plies from `state`) is reached. A move that ends the game is scored by a one-ply search of
+    `state`. `on_progress` gets one :class:`Progress` per completed pass (its best move, value and line). Ctrl-C
+    stops the analysis with the moves of the last completed pass (``interrupted=True``).
     """
     game = game_of(state)
     chosen = settings_of(
@@ -75,54 +95,39 @@ def analyse(
         return search(state, chosen, rules=rules, on_progress=on_progress)
     if state.is_terminal():
         raise _core.IllegalMoveError("the game is over: there is no move to analyse")
-    legal = state.legal_moves()
     budget = chosen.budget()
-    per_move = SearchSettings(
-        algo="alphabeta",
-        time=budget["time"] / len(legal) if budget["time"] else None,
-        nodes=max(1, budget["nodes"] // len(legal)) if budget["nodes"] else None,
-        depth=max(1, budget["depth"] - 1) if budget["depth"] else None,
-        threads=chosen.threads,
-        seed=chosen.seed,
-        hash_mb=chosen.hash_mb,
-    )
-    lines: list[MoveLine] = []
-    pvs: dict[str, list[str]] = {}
-    total_nodes, total_time, max_depth, stopped, interrupted = 0, 0.0, 0, False, False
-    one_ply: dict[int, Any] | None = None
-    for mv in legal:
-        child = state.clone()
-        child.apply(mv)
-        name = state.move_to_string(mv)
-        if child.is_terminal():
-            if one_ply is None:
-                first = search(state, _one_ply(per_move))
-                one_ply = {s.move: s for s in first.result.moves}
-                total_nodes += first.nodes
-            lines.append(move_line(game, state, one_ply[mv], "alphabeta"))
-            pvs[name] = [name]
-            continue
-        same = child.to_move() == state.to_move()
-        relay = None if on_progress is None else _relay(on_progress, name, same)
-        r = search(child, per_move, on_progress=relay)
-        value, proof, plies = _to_parent(r, same)
-        lines.append(move_line(game, state, _Stat(mv, value, r.nodes, proof, plies), "alphabeta"))
-        pvs[name] = [name, *r.pv]
-        total_nodes += r.nodes
-        total_time += r.time_s
-        max_depth = max(max_depth, r.depth + 1)
-        stopped = stopped or r.stopped
-        if r.interrupted:
-            interrupted = True
+    depth_budget = int(budget["depth"] or 0)
+    if budget["time"] is None and budget["nodes"] is None:
+        depths: range = range(max(2, depth_budget), max(2, depth_budget) + 1)
+    else:
+        depths = range(2, (depth_budget or MAX_DEPTH) + 1)
+    run = _Run(state, chosen, budget["time"], budget["nodes"])
+    done: _Pass | None = None
+    for depth in depths:
+        first = done is None
+        current, interrupted = run_in_thread(lambda: run.run_pass(depth, first), run.control, state, None)  # noqa: B023
+        run.interrupted = run.interrupted or interrupted or bool(run.control.stop_requested)
+        current.complete = current.complete and not run.interrupted
+        if current.complete or done is None:
+            done = current
+        if not current.complete or run.interrupted:
             break
-    lines.sort(key=rank)
+        if on_progress is not None:
+            best = current.lines[0]
+            on_progress(
+                Progress(depth, best.value, current.pvs[best.move], run.nodes, run.elapsed(), best.score.proven)
+            )
+        if not current.deepens:
+            break
+    assert done is not None
+    lines = done.lines
     best = lines[0]
-    complete = not interrupted and all(line.proof != "none" for line in lines)
+    complete = not run.interrupted and done.complete and all(line.proof != "none" for line in lines)
     proof = getattr(_core.Proof, best.proof.upper())
     plies = best.score.plies if best.score.plies is not None else -1
     if not (best.proof == "win" or complete):
         proof, plies = _core.Proof.NONE, -1
-    root = _Stat(state.parse_move(best.move), best.value, total_nodes, proof, plies)
+    root = _Stat(state.parse_move(best.move), best.value, run.nodes, proof, plies)
     return SearchReport(
         game=game.name,
         position=game.notation(state),
@@ -131,14 +136,110 @@ def analyse(
         best_move=best.move,
         score=score_of(game, root, "alphabeta"),
         value_text=game.describe_value(state, root),
-        pv=pvs[best.move],
+        pv=done.pvs[best.move],
         moves=lines,
-        nodes=total_nodes,
-        depth=max_depth,
-        time_s=total_time,
-        stopped=stopped,
-        interrupted=interrupted,
+        nodes=run.nodes,
+        depth=done.depth,
+        time_s=run.elapsed(),
+        stopped=run.stopped,
+        interrupted=run.interrupted,
     )
+
+
+MAX_DEPTH = 250  # passes never go deeper (the compiled search's ply limit is 256)
+
+
+@dataclass
+class _Pass:
+    """Every move searched to one depth: the lines best first, each move's PV, and whether it counts."""
+
+    depth: int
+    lines: list[MoveLine]
+    pvs: dict[str, list[str]]
+    complete: bool  # every move completed the pass
+    deepens: bool  # some move was limited by the depth (a deeper pass could change it)
+
+
+class _Run:
+    """The budgets shared by the passes of one analysis and what they have used."""
+
+    def __init__(self, state: Any, settings: SearchSettings, time_s: float | None, nodes: int | None) -> None:
+        self.state, self.settings, self.time_s, self.node_budget = state, settings, time_s, nodes
+        self.game = game_of(state)
+        self.start = time.monotonic()
+        self.nodes = 0
+        self.stopped = self.interrupted = False
+        self.one_ply: dict[int, Any] | None = None
+        self.control = _core.SearchControl()  # one for the whole analysis: Ctrl-C stops the search under way
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.start
+
+    def _limits(self, child_depth: int, first: bool) -> SearchSettings | None:
+        """The settings of one child search within what is left of the budgets (None: nothing left)."""
+        time_left = nodes_left = None
+        if not first and self.time_s is not None:
+            time_left = self.time_s - self.elapsed()
+            if time_left <= 0:
+                return None
+        if not first and self.node_budget is not None:
+            nodes_left = self.node_budget - self.nodes
+            if nodes_left <= 0:
+                return None
+        s = self.settings
+        return SearchSettings(
+            algo="alphabeta", time=time_left, nodes=nodes_left, depth=child_depth, threads=s.threads, seed=s.seed,
+            hash_mb=s.hash_mb,
+        )  # fmt: skip
+
+    def run_pass(self, depth: int, first: bool) -> _Pass:
+        """Every move searched to `depth` plies from the position (the first pass ignores the budgets)."""
+        state, game = self.state, self.game
+        child_depth = max(1, depth - 1)
+        lines: list[MoveLine] = []
+        pvs: dict[str, list[str]] = {}
+        complete, deepens = True, False
+        for mv in state.legal_moves():
+            child = state.clone()
+            child.apply(mv)
+            name = state.move_to_string(mv)
+            if child.is_terminal():
+                if self.one_ply is None:
+                    one = _one_ply(self.settings)
+                    first_ply = state.alphabeta(one.limits(), self.control, **one.options())
+                    self.one_ply = {s.move: s for s in first_ply.moves}
+                    self.nodes += int(first_ply.nodes)
+                lines.append(move_line(game, state, self.one_ply[mv], "alphabeta"))
+                pvs[name] = [name]
+                continue
+            settings = self._limits(child_depth, first)
+            if settings is None:
+                complete = False
+                break
+            r = child.alphabeta(settings.limits(), self.control, **settings.options())
+            self.nodes += int(r.nodes)
+            same = child.to_move() == state.to_move()
+            value, proof, plies = _to_parent(r, same)
+            lines.append(move_line(game, state, _Stat(mv, value, int(r.nodes), proof, plies), "alphabeta"))
+            pvs[name] = [name, *moves_to_strings(child, list(r.pv))]
+            reached = int(r.depth) >= child_depth
+            proven = r.proof != _core.Proof.NONE
+            deepens = deepens or (reached and not proven)
+            if r.stopped:
+                self.stopped = True
+                complete = False
+                break
+            if not (reached or proven or not self._exhausted()):
+                complete = False
+                break
+        lines.sort(key=rank)
+        return _Pass(depth, lines, pvs, complete, deepens)
+
+    def _exhausted(self) -> bool:
+        """True once the time or node budget is used up."""
+        if self.time_s is not None and self.elapsed() >= self.time_s:
+            return True
+        return self.node_budget is not None and self.nodes >= self.node_budget
 
 
 def _one_ply(settings: SearchSettings) -> SearchSettings:
@@ -146,19 +247,3 @@ def _one_ply(settings: SearchSettings) -> SearchSettings:
     return SearchSettings(
         algo="alphabeta", depth=1, threads=settings.threads, seed=settings.seed, hash_mb=settings.hash_mb
     )
-
-
-def _relay(on_progress: Callable[[Progress], None], move: str, same: bool) -> Callable[[Progress], None]:
-    def relay(p: Progress) -> None:
-        on_progress(
-            Progress(
-                depth=p.depth + 1,
-                value=p.value if same else 0.0 - p.value,
-                pv=[move, *p.pv],
-                nodes=p.nodes,
-                time_s=p.time_s,
-                proven=p.proven,
-            )
-        )
-
-    return relay

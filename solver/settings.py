@@ -15,6 +15,7 @@ configuration file may hold MCTS settings that apply only when MCTS is chosen).
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
@@ -34,7 +35,19 @@ MAX_TIME_S = 7 * 24 * 3600.0  # a week: anything longer is a typo
 MAX_NODES = 10**15
 MAX_DEPTH = 1000
 MAX_THREADS = 256
-MAX_MEMORY_MB = 1 << 16
+
+
+def _physical_memory_mb() -> int:
+    """The machine's memory in MB (1 << 16 when the system does not say)."""
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") >> 20)
+    except (AttributeError, ValueError, OSError):
+        return 1 << 16
+
+
+#: Largest table or node pool (MB): what the machine can plausibly give, its physical memory (the compiled
+#: searches accept up to 65536 and raise ValueError "hash: cannot allocate N MB ..." when the memory is not there).
+MAX_MEMORY_MB = max(1, min(1 << 16, _physical_memory_mb()))
 
 #: The options of each algorithm (besides the budgets, threads and seed, which every search takes).
 ALGO_OPTIONS: dict[str, tuple[str, ...]] = {

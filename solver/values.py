@@ -15,7 +15,8 @@ expected mean final return over the search (MCTS, ISMCTS, PIMC)        the game'
 ======== ============================================================ =========================
 
 ``win_rate`` is the share of the search's visits that ended in a win for that player, when the search measured it
-(ISMCTS).
+(ISMCTS). ``bound`` says whether the value is exact (0) or only a bound (alpha-beta's moves other than the best:
+-1 the move is worth at most ``value``, +1 at least); a bound prints as ``<= +14`` / ``>= +14``.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class Score:
     unit: str = ""
     plies: int | None = None
     win_rate: float | None = None
+    bound: int = 0
 
     @classmethod
     def of(cls, stat: Any, algo: str, eval_unit: str, return_unit: str, win_rate: float | None = None) -> Score:
@@ -45,10 +47,11 @@ class Score:
         produced by `algo`."""
         kind = _PROOFS.get(stat.proof)
         plies = int(stat.plies_to_end) if int(stat.plies_to_end) >= 0 else None
+        bound = int(getattr(stat, "bound", 0))
         if kind is not None:
-            return cls(kind, float(stat.value), "", plies, win_rate)
+            return cls(kind, float(stat.value), "", plies, win_rate, bound if plies is None else 0)
         if algo == "alphabeta":
-            return cls("eval", float(stat.value), eval_unit, None, win_rate)
+            return cls("eval", float(stat.value), eval_unit, None, win_rate, bound)
         return cls("expected", float(stat.value), return_unit, None, win_rate)
 
     @property
@@ -65,7 +68,14 @@ class Score:
             d["plies"] = self.plies
         if self.win_rate is not None:
             d["win_rate"] = self.win_rate
+        if self.bound:
+            d["bound"] = "upper" if self.bound < 0 else "lower"
         return d
+
+    @property
+    def relation(self) -> str:
+        """'<= ' for an upper bound, '>= ' for a lower bound, '' for an exact value."""
+        return "<= " if self.bound < 0 else ">= " if self.bound > 0 else ""
 
     def __str__(self) -> str:
         if self.kind == "draw":
@@ -74,4 +84,4 @@ class Score:
             n = self.plies
             return self.kind + ("" if n is None else f" in {n} {'ply' if n == 1 else 'plies'}")
         number = f"{self.value:+.0f}" if self.kind == "eval" and self.value.is_integer() else f"{self.value:+.2f}"
-        return f"{number} {self.unit}".rstrip()
+        return f"{self.relation}{number} {self.unit}".rstrip()

@@ -10,10 +10,10 @@
 // Contract of `alphabeta(root, limits, control, tt)`:
 //   - stops at the first of limits.time_s / limits.nodes (all threads) / limits.depth (last iteration), at a stop
 //     request, or when the value is proven; clocks and the stop flag are polled every 1024 nodes of each thread;
-//   - returns the result of the last completed iteration of thread 0, except that a move of the unfinished
-//     iteration replaces it when it was fully searched and scored better than the previous best move;
-//   - per-root-move values come from the last completed iteration: exact for the best move, bounds for the others
-//     (PVS refutes them with null windows); a move's proof is set only where its bound decides the outcome;
+//   - returns the result of the last completed iteration of thread 0: best move, value, PV and per-root-move values
+//     all come from that one iteration (an unfinished iteration is dropped; it never changes the answer);
+//   - per-root-move values: exact for the best move, bounds for the others (PVS refutes them with null windows;
+//     MoveStat::bound says which), best first; a move's proof is set only where its bound decides the outcome;
 //   - one thread, a node or depth budget and the same table size → identical move, value and node count;
 //   - allocates only when it starts (per-thread PV, killer and history arrays); nothing per node.
 #pragma once
@@ -304,6 +304,7 @@ class Worker {
       s.move = rm.move;
       s.value = rm.score;
       s.visits = rm.nodes;
+      s.bound = rm.bound == Bound::kUpper ? -1 : rm.bound == Bound::kLower ? 1 : 0;
       set_proof(s.proof, s.plies_to_end, rm.score, rm.bound, exact_depth);
       out.moves.push_back(s);
     }
@@ -333,23 +334,14 @@ class Worker {
     }
   }
 
-  // Unfinished iteration: keep its best move only if it was fully searched and beat the previous best move.
+  // Unfinished iteration: dropped, so that the answer, its PV and the per-move values come from one iteration.
   void adopt_partial(SearchResult& out) {
     if (out.depth == 0) {  // not even one iteration completed: the first legal move, nothing known
       out.best_move = prev_best_;
       out.pv = {prev_best_};
       out.moves.clear();
       for (const RootMove& rm : root_moves_) out.moves.push_back(MoveStat{rm.move, 0.0, 0, Proof::kNone, -1});
-      return;
     }
-    if (partial_move_ == kNoMove || partial_move_ == prev_best_) return;
-    out.best_move = partial_move_;
-    out.value = partial_score_;
-    out.pv = partial_pv_;
-    bool exact_depth = false;
-    set_proof(out.proof, out.plies_to_end, partial_score_, Bound::kLower, exact_depth);
-    auto it = std::find_if(out.moves.begin(), out.moves.end(), [&](const MoveStat& s) { return s.move == partial_move_; });
-    if (it != out.moves.end()) std::rotate(out.moves.begin(), it, it + 1);
   }
 
   const G root_;

@@ -21,6 +21,8 @@ struct MoveStat {
   int plies_to_end = -1;       // when proven win/loss: plies from the root until the game ends (this move = 1)
   std::uint64_t wins = 0;      // ISMCTS: visits whose game ended with a positive return for the root player
                                // (win probability = wins / visits); 0 for the other searches
+  std::int8_t bound = 0;       // alpha-beta: 0 the value is exact, -1 an upper bound (the move is worth at most
+                               // `value`), +1 a lower bound (at least `value`); 0 for the other searches
 };
 
 struct SearchResult {

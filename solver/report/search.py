@@ -34,12 +34,30 @@ def moves_table(report: SearchReport) -> str:
             return format_table(("move", "expected", "win", effort), wins, right=(False, True, True, True))
         hidden = [(m.move, m.value_text, m.visits) for m in report.moves]
         return format_table(("move", "expected", effort), hidden, right=(False, True, True))
-    rows = [(m.move, _number(m.value), m.visits, m.value_text if m.proof != "none" else "") for m in report.moves]
+    rows = [
+        (m.move, m.score.relation + _number(m.value), m.visits, m.value_text if m.proof != "none" else "")
+        for m in report.moves
+    ]
     return format_table(("move", "value", effort, "proof"), rows, right=(False, True, True, False))
 
 
 def _number(v: float) -> str:
     return f"{v:+.0f}" if float(v).is_integer() else f"{v:+.3f}"
+
+
+def _value_line(game: GameInfo, report: SearchReport) -> str:
+    """A heuristic value with its unit named; anything else in the game's words."""
+    if report.score.kind == "eval":
+        return _number(report.value) + _unit_note(game, report)
+    return report.value_text
+
+
+def _unit_note(game: GameInfo, report: SearchReport) -> str:
+    """For a heuristic value: what it measures and for whom, e.g. ' evaluation points (...), + = good for South
+    (to move)'."""
+    if report.score.kind != "eval":
+        return ""
+    return f" {report.score.unit}, + = good for {game.player_name(report.to_move)} (to move)"
 
 
 def format_report(game: GameInfo, state: Any, report: SearchReport) -> str:
@@ -48,14 +66,19 @@ def format_report(game: GameInfo, state: Any, report: SearchReport) -> str:
     lines = [board, "", f"position: {report.position}   to move: {game.player_name(report.to_move)}", ""]
     if report.moves:
         lines.append(moves_table(report))
-        if report.algo == "alphabeta" and report.result is not None and len(report.moves) > 1:
-            lines.append("  (other moves than the best carry bounds only; `kofun analyse` values every move)")
+        if any(m.score.bound for m in report.moves):
+            lines.append(
+                f"  (depth {report.depth}; <= v: the move is worth at most v, all the search proved; "
+                "`kofun analyse` values every move)"
+            )
         lines.append("")
+    if game.has_hidden_information and report.algo not in HIDDEN_ALGOS:
+        lines.append("note: a full-state search, everything hidden is known to it (ismcts / pimc search the view)")
     unit = "iterations" if report.algo in ("mcts", "ismcts") else "nodes"
     status = " (interrupted: best move so far)" if report.interrupted else ""
     lines += [
         f"best move: {report.best_move if report.best_move is not None else 'none'}{status}",
-        f"value: {report.value_text}",
+        f"value: {_value_line(game, report)}",
         f"pv: {' '.join(report.pv)}",
         f"{report.algo}: {report.nodes} {unit} in {report.time_s:.2f} s "
         f"({human_count(report.nps)} {unit}/s), depth {report.depth}",

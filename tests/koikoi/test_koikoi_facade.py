@@ -10,7 +10,7 @@ import pytest
 
 from solver._core import RuleOptionError
 from solver._core import koikoi as kk
-from solver.games.koikoi import GAME
+from solver.games.koikoi import CARD_TITLES, GAME
 from solver.match import GameRecord, Match, MatchObserver
 from solver.seeds import derive_seed
 
@@ -63,7 +63,7 @@ def test_new_parse_render() -> None:
     assert GAME.parse(s.to_string()) == s
     text = GAME.render(s)
     assert text.splitlines()[0] == f"rules nintendo, dealer {s.first}, phase {s.phase}, player {s.to_move()} to act"
-    assert f"hand 0: {' '.join(kk.CARD_NAMES[c] for c in s.hand(0))}" in text
+    assert f"hand 0: {', '.join(kk.CARD_NAMES[c] + ' ' + CARD_TITLES[c] for c in s.hand(0))}" in text
     with pytest.raises(RuleOptionError):
         GAME.new(seed=-1)
 

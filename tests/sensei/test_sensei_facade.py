@@ -35,6 +35,7 @@ def test_render_start_with_pits():
             " 2  . . . . . . .  2",
             " 1  s s s S s s s  1",
             "    a b c d e f g",
+            "S/N: South's/North's character on its stone, s/n: South's/North's stones, o: pit, .: empty",
             "South to move, turn 1; this turn: no action yet.",
         ]
     )

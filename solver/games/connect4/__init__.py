@@ -53,4 +53,10 @@ class Connect4Info(GameInfo):
         return describe_generic(result)
 
 
-GAME = Connect4Info(name="connect4", title="Connect Four (7x6)", core=_core.connect4, aliases=("c4",))
+GAME = Connect4Info(
+    name="connect4",
+    title="Connect Four (7x6)",
+    core=_core.connect4,
+    eval_unit="evaluation points (16 per empty cell that would complete a four)",
+    aliases=("c4",),
+)

@@ -19,7 +19,7 @@ from ..._core import NotationError, RuleOptionError
 from ...determinize.belief import UniformBelief
 from ...determinize.infostate import InformationState
 from ...options import OptionSpec
-from ..base import GameInfo
+from ..base import GameInfo, describe_generic
 from .belief import HaniwaBelief
 
 DEFAULT_COMPONENTS = Path(__file__).resolve().parents[2] / "data" / "haniwa.toml"
@@ -185,7 +185,10 @@ class HaniwaInfo(GameInfo):
         return str(state.to_string())
 
     def describe_value(self, state: Any, result: Any) -> str:
-        """Search values of Haniwa are expected score differences (own team minus the other; solo: the score)."""
+        """Search values of Haniwa are expected score differences (own team minus the other; solo: the score);
+        alpha-beta's proven results are a win, loss or draw."""
+        if result.proof != _core.Proof.NONE:
+            return describe_generic(result)
         return f"{float(result.value):+.2f} points"
 
     def is_information_state(self, text: str) -> bool:
@@ -241,6 +244,9 @@ class HaniwaInfo(GameInfo):
         return "\n".join(lines)
 
 
+COLUMN_LEGEND = "columns: a red (R), b blue (B), c green (G), d yellow (Y); tiles: colour + power, e.g. R2"
+
+
 def _board_lines(fields: dict[str, str], heading_suffix: str) -> list[str]:
     """Heading, dice and zones (top row first) of a position or information state given as its fields."""
     players = int(fields["players"])
@@ -248,6 +254,7 @@ def _board_lines(fields: dict[str, str], heading_suffix: str) -> list[str]:
         f"Haniwa ({'solo' if players == 1 else f'{players} players'}), phase {fields['phase']}, "
         f"player {fields['to_move']} to move, first player {fields['first']}{heading_suffix}",
         "dice   " + "  ".join(f"{c}:{d}" for c, d in zip(LETTERS, fields["dice"], strict=False)),
+        COLUMN_LEGEND,
     ]
     for z in range(1 if players == 1 else 2):
         cells = fields[f"zone{z}"].split(",")
@@ -286,4 +293,5 @@ GAME = HaniwaInfo(
     ),
     random_setup=True,
     return_unit="points",
+    eval_unit="(Haniwa has no evaluation: 0 = not decided within the search horizon)",
 )

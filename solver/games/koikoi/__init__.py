@@ -76,6 +76,11 @@ def card_names(cards: list[int]) -> str:
     return " ".join(kk.CARD_NAMES[c] for c in cards) or "-"
 
 
+def card_list(cards: list[int]) -> str:
+    """Cards by code and name for display, e.g. '8b Moon, 9a Sake cup' ('-' when empty)."""
+    return ", ".join(f"{kk.CARD_NAMES[c]} {CARD_TITLES[c]}" for c in cards) or "-"
+
+
 #: ISMCTS exploration constant for Koi-Koi (0.7, the generic default, wins fewer deals: docs/koikoi.md).
 ISMCTS_EXPLORATION = 1.4
 
@@ -198,13 +203,13 @@ class KoikoiInfo(GameInfo):
         s = view.proxy
         me, rules = view.observer, s.rules
         lines = [f"rules {rules}, dealer {s.first}, phase {s.phase}, player {s.to_move()} to act (view of player {me})"]
-        lines.append(f"your hand ({me}): {card_names(s.hand(me))}")
+        lines.append(f"your hand ({me}): {card_list(s.hand(me))}")
         lines.append(f"opponent ({1 - me}): {len(s.hand(1 - me))} cards in hand (hidden)")
         for p in (0, 1):
             yaku = kk.yaku(s.pile(p), rules)
             shown = ", ".join(f"{name} {pts}" for name, pts in yaku.items()) or "no yaku"
-            lines.append(f"pile {p}: {card_names(s.pile(p))}  ({shown}; koi-koi x{s.koikoi_calls(p)})")
-        lines.append(f"table : {card_names(s.table)}")
+            lines.append(f"pile {p}: {card_list(s.pile(p))}  ({shown}; koi-koi x{s.koikoi_calls(p)})")
+        lines.append(f"table : {card_list(s.table)}")
         if s.drawn >= 0:
             lines.append(f"drawn : {kk.CARD_NAMES[s.drawn]} ({CARD_TITLES[s.drawn]}) - choose its capture")
         lines.append(f"stock : {len(s.stock)} cards (hidden)")
@@ -220,9 +225,9 @@ class KoikoiInfo(GameInfo):
         for p in (0, 1):
             yaku = kk.yaku(state.pile(p), rules)
             shown = ", ".join(f"{name} {pts}" for name, pts in yaku.items()) or "no yaku"
-            lines.append(f"hand {p}: {card_names(state.hand(p))}")
-            lines.append(f"pile {p}: {card_names(state.pile(p))}  ({shown}; koi-koi x{state.koikoi_calls(p)})")
-        lines.append(f"table : {card_names(state.table)}")
+            lines.append(f"hand {p}: {card_list(state.hand(p))}")
+            lines.append(f"pile {p}: {card_list(state.pile(p))}  ({shown}; koi-koi x{state.koikoi_calls(p)})")
+        lines.append(f"table : {card_list(state.table)}")
         if state.drawn >= 0:
             lines.append(f"drawn : {kk.CARD_NAMES[state.drawn]} ({CARD_TITLES[state.drawn]}) - choose its capture")
         lines.append(f"stock : {len(state.stock)} cards")

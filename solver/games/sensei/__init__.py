@@ -96,7 +96,8 @@ class SenseiGame(GameInfo):
         return State.parse(text)
 
     def render(self, state: Any) -> str:
-        """The board, rank 7 at the top: s/n stones, S/N stones carrying a character, o pits, . empty."""
+        """The board, rank 7 at the top: s/n stones, S/N stones carrying a character, o pits, . empty; a legend
+        line says so."""
         cells: dict[str, str] = {sq: "o" for sq in state.pits()}
         for player, letter in enumerate("sn"):
             for sq in state.stones(player):
@@ -108,6 +109,7 @@ class SenseiGame(GameInfo):
             row = " ".join(cells.get(f"{f}{rank}", ".") for f in "abcdefg")
             lines.append(f" {rank}  {row}  {rank}")
         lines.append(files)
+        lines.append(SENSEI_LEGEND)
         lines.append(status_line(state))
         return "\n".join(lines)
 
@@ -121,6 +123,9 @@ class SenseiGame(GameInfo):
                 return f"{word} in {turns} turn{'s' if turns != 1 else ''}"
             return f"{word} in {result.plies_to_end} actions"
         return describe_generic(result)
+
+
+SENSEI_LEGEND = "S/N: South's/North's character on its stone, s/n: South's/North's stones, o: pit, .: empty"
 
 
 def status_line(state: Any) -> str:
@@ -213,4 +218,10 @@ def turns_to_end(state: Any, moves: Sequence[int]) -> int | None:
     return None
 
 
-GAME = SenseiGame(name="sensei", title="Sensei", core=_core.sensei, options=OPTIONS)
+GAME = SenseiGame(
+    name="sensei",
+    title="Sensei",
+    core=_core.sensei,
+    options=OPTIONS,
+    eval_unit="evaluation points (60 = one row of master advance)",
+)
