@@ -8,7 +8,9 @@ game: their information state; the rest is shown when the game is over). The rec
 
 from __future__ import annotations
 
+import contextlib
 import secrets
+import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -142,12 +144,23 @@ def play_cmd(
 
 
 def ask(prompt: str) -> str:
-    """A line typed at the prompt; EOFError at the end of the input (click reports it as Abort)."""
+    """A line typed at the prompt; EOFError at the end of the input (click reports it as Abort). A line that is
+    not UTF-8 comes back with its bad bytes as surrogates (the move reader then rejects it, naming the byte)."""
     try:
         return str(click.prompt(prompt, prompt_suffix=": "))
     except click.Abort:
         click.echo()
         raise EOFError from None
+    except UnicodeDecodeError as e:  # a stdin that could not be switched to surrogateescape
+        return e.object[e.start : e.end].decode("utf-8", "surrogateescape")
+
+
+def tolerate_bad_bytes() -> None:
+    """Lets the prompt read lines that are not UTF-8 (as surrogates) instead of failing with a traceback."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, OSError):  # a stream that cannot be reconfigured
+            reconfigure(errors="surrogateescape")
 
 
 def play_game(s: Setup, settings: SearchSettings, human_first: bool, seed: int, start: Any, record: str | None) -> None:
@@ -155,6 +168,7 @@ def play_game(s: Setup, settings: SearchSettings, human_first: bool, seed: int, 
     first = start if start is not None else first_deal(s.game, s.options, seed)
     seats = int(first.num_players)
     human = int(first.to_move()) if human_first else (int(first.to_move()) + 1) % seats
+    tolerate_bad_bytes()
     ai = SearchAgent(s.game, settings, s.options)
     person = HumanAgent(s.game, ask, click.echo, human)
     agents: list[Agent] = [person if p == human else ai for p in range(seats)]
