@@ -31,7 +31,7 @@ POSITIONS = [
     "4453",
     "",
     "44444444",
-    "１２",
+    "\uff11\uff12",
     "\udcff",
     "4\x00",
     "arashi pits=- S=a1 N=a7 chars=d1,d7 turn=S actions=- turns=0",
@@ -43,7 +43,7 @@ POSITIONS = [
 ]
 VALUES = [
     "nan", "inf", "-inf", "-1", "0", "1", "2", "3", "0.5", "1e308", "99999999999999999999", str(2**63), "",
-    "abc", "\udcff", "１２", "alphabeta", "mcts", "ismcts", "pimc", "random", "greedy", "wins", "hand", "x=y",
+    "abc", "\udcff", "\uff11\uff12", "alphabeta", "mcts", "ismcts", "pimc", "random", "greedy", "wins", "hand", "x=y",
 ]  # fmt: skip
 TEXT = st.text(max_size=12)
 VALUE = st.one_of(st.sampled_from(VALUES), TEXT)
@@ -191,10 +191,11 @@ def test_every_command_fails_in_one_line_or_succeeds(configs: list[str]) -> None
     run()
 
 
+LINE_BREAKS = "\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 # Bytes that are not UTF-8 are typed in the subprocess test below (CliRunner echoes input lines strictly).
 PLAY_LINES = st.one_of(
-    st.sampled_from(["4", "1", "help", "moves", "undo", "", "0", "8", "44", "１", "b1-b4", "end", "x y"]),
-    st.text(st.characters(exclude_categories=["Cs"], exclude_characters="\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"), max_size=10),
+    st.sampled_from(["4", "1", "help", "moves", "undo", "", "0", "8", "44", "\uff11", "b1-b4", "end", "x y"]),
+    st.text(st.characters(exclude_categories=["Cs"], exclude_characters=LINE_BREAKS), max_size=10),
 )
 
 
@@ -212,7 +213,7 @@ def test_play_answers_every_line_and_quits_cleanly(game: str, lines: list[str], 
     args = ["play", game, "--seed", "1", "--time", "0.02", "--record", str(path)]
     data = ("\n".join(lines) + "\n" if lines else "") + end
     result = CliRunner().invoke(main, args, input=data)
-    check(result, args + [repr(data)])
+    check(result, [*args, repr(data)])
     assert result.exit_code == 0, result.output
     assert path.exists(), result.output  # saved at the end, on quit or at EOF
     path.unlink()
@@ -222,7 +223,7 @@ def test_play_answers_every_line_and_quits_cleanly(game: str, lines: list[str], 
     ("args", "message"),
     [
         ([b"best-move", b"c4", b"\xff"], b"error: position: column 1: the byte 0xff is not UTF-8"),
-        ([b"best-move", b"c4", "１２".encode()], "error: position: column 1: '１' (U+FF11) is not ASCII".encode()),
+        ([b"best-move", b"c4", "\uff11\uff12".encode()], "error: position: column 1: '\uff11' (U+FF11) is not ASCII".encode()),
         ([b"best-move", b"\xff"], b"error: "),
         ([b"best-move", b"c4", b"--algo", b"\xfe"], b"error: Invalid value for '--algo'"),
         ([b"perft", b"c4", b"--depth", b"nan"], b"error: Invalid value for '--depth'"),
