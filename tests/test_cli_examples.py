@@ -5,8 +5,9 @@ Capping rule (so the whole file runs in seconds): ``--time S`` is replaced by ``
 at most 2000; ``--depth D`` is at most 6 for searches and 5 for perft; ``--games N`` and ``--deals N`` become 1;
 ``--iterations K`` at most 50; ``--samples K`` at most 2; ``--level N`` becomes 1; a search given no budget gets
 ``--nodes 200``; ``--jobs`` becomes 1; ``haniwa solo estimate`` gets ``--samples 2 --candidates 2
---solver-nodes 2000`` unless given. ``kofun bench`` (a fixed suite of several seconds) and the Haniwa experiments against the PIMC
-opponent (one pair of games takes 3-60 s at any iteration count; a search performance issue) are not run. `play`
+--solver-nodes 2000`` unless given. ``kofun bench`` (a fixed suite of several seconds) and the Haniwa
+experiments against the PIMC opponent (one pair of games takes 3-60 s at any iteration count; a search
+performance issue) are not run. `play`
 reads ``quit`` at its first prompt. An example followed in the docs by an ``error:`` line must fail with exit
 status 2 and that message (a missing ``--config`` file fails too, with its own message); every other example
 must exit 0 with sane output.
