@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from solver import NotationError
 from solver.cli import main
 from solver.games import get_game
 from solver.games.base import check_notation_text
 from solver.match import GameRecord, first_deal
-from solver import NotationError
 
 
 def run(*args: str, input: str | None = None) -> Result:
