@@ -69,7 +69,8 @@ VALID = {  # option -> values it accepts (tried as often as random values)
     "--algo": list(ALGOS), "--algo-a": list(ALGOS), "--algo-b": list(ALGOS), "--threads": ["1", "2"],
     "--seed": ["0", "7", str(2**63 - 1)], "--exploration": ["0.5", "1.4"], "--rollout": list(ROLLOUTS),
     "--objective": ["returns", "wins", "auto"], "--opponent": list(OPPONENTS), "--peek": list(PEEKS),
-    "--top": ["1", "3"], "--jobs": ["1", "2"], "--time-per-turn": ["0.001"], "--rule": ["players=1", "players=2"],
+    "--top": ["1", "3"], "--level": ["1"], "--jobs": ["1", "2"], "--time-per-turn": ["0.001"],
+    "--rule": ["players=1", "players=2"],
 }  # fmt: skip
 
 # Budget caps: option -> largest value tried as fuzzed (larger or missing values get the cap appended).
@@ -97,6 +98,7 @@ COMMANDS = {  # name -> (argument list before the options, options with a value,
     "experiment": (["experiment"], ["--opponent", "--objective", "--peek", "--seed", "--rule", "--config"], ["--json"]),
     "best-turn": (["haniwa", "solo", "best-turn"], ["--seed", "--top"], ["--json", "--exact-last-turn"]),
     "estimate": (["haniwa", "solo", "estimate"], ["--seed", "--jobs", "--time-per-turn", "--rule"], ["--json"]),
+    "play": (["play"], ["--level", "--algo", "--seed", "--rule", "--config", "--record"], ["--ai-first"]),
 }
 WITH_GAME = {"best-move", "analyse", "perft", "new", "selfplay", "experiment", "play"}
 WITH_POSITION = {"best-move", "analyse", "perft", "play", "best-turn"}
@@ -131,8 +133,9 @@ def capped(command: str, args: list[str]) -> list[str]:
             if not math.isfinite(v) or v <= cap:
                 continue
         out += [option, str(cap)]
-    if command == "play" and "--level" in args:
+    if command == "play" and "--level" in args:  # --level 1 at most (1000 nodes), and no --time added to it
         out = [a for i, a in enumerate(out) if a != "--time" and (i == 0 or out[i - 1] != "--time")]
+        out = [("1" if i and out[i - 1] == "--level" and a.strip().isdigit() else a) for i, a in enumerate(out)]
     return out
 
 
@@ -164,7 +167,9 @@ def command_lines(draw: st.DrawFn, config_files: list[str]) -> tuple[str, list[s
     options = [*with_value, *CAPS.get(command, {})] + ([] if sane else ["--bogus"])
     for _ in range(draw(st.integers(0, 3)) if options else 0):
         option = draw(st.sampled_from(options))
-        if option == "--config":
+        if option == "--record":
+            value = draw(st.sampled_from(["", config_files[-1]]))  # not writable: a directory
+        elif option == "--config":
             value = draw(st.sampled_from(config_files[:1] if sane else config_files))
         elif sane and option in VALID:
             value = draw(st.sampled_from(VALID[option]))
@@ -182,11 +187,11 @@ def command_lines(draw: st.DrawFn, config_files: list[str]) -> tuple[str, list[s
 
 
 def test_every_command_fails_in_one_line_or_succeeds(configs: list[str]) -> None:
-    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(command_lines(configs))
     def run(line: tuple[str, list[str]]) -> None:
         _, args = line
-        check(CliRunner().invoke(main, args), args)
+        check(CliRunner().invoke(main, args, input="moves\nquit\n"), args)
 
     run()
 
@@ -199,7 +204,7 @@ PLAY_LINES = st.one_of(
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     game=st.sampled_from(["c4", "c4", "sensei", "koikoi", "haniwa"]),
     lines=st.lists(PLAY_LINES, max_size=8),

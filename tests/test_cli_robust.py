@@ -156,3 +156,13 @@ def test_load_refuses_a_match_of_several_deals(tmp_path: Path) -> None:
     again = run("play", "--load", str(saved))
     assert again.exit_code == 2
     assert "resuming a match of several deals is not supported" in again.stderr
+
+
+@pytest.mark.parametrize(
+    ("path", "message"), [("", "an empty file name"), ("/", "is a directory"), ("/no/x.json", "does not exist")]
+)
+def test_record_path_that_cannot_be_written_is_refused_before_the_game(path: str, message: str) -> None:
+    result = run("play", "c4", "--seed", "1", "--record", path, input="4\nquit\n")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: Invalid value for '--record'") and message in result.stderr
+    assert "your move" not in result.stdout  # refused before the game, not after it

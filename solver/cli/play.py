@@ -9,10 +9,12 @@ game: their information state; the rest is shown when the game is over). The rec
 from __future__ import annotations
 
 import contextlib
+import os
 import secrets
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import click
@@ -150,6 +152,7 @@ def play_cmd(
     `--load FILE` resumes a game saved with `--record FILE` (GAME may then be left out)."""
     if time_s is not None and level is not None:
         raise click.UsageError("give either --time or --level, not both")
+    check_record_path(record_path)
     if load_path is not None:
         if position is not None or seed is not None or rules:
             raise click.UsageError("--load: the record gives the position, seed and rules; give none of them")
@@ -164,6 +167,31 @@ def play_cmd(
         click.echo(f"seed: {seed} (replay this deal with --seed {seed})")
     settings = ai_settings(s, time_s, level, algo, seed)
     play_game(s, settings, human_first, seed, s.state if position is not None else None, record_path)
+
+
+def check_record_path(path: str | None) -> None:
+    """Refuses a --record path that cannot be written, before the game starts (not after it is played)."""
+    if path is None:
+        return
+    target = Path(path)
+    parent = target.parent if str(target.parent) else Path(".")
+    if not path:
+        raise click.BadParameter("an empty file name", param_hint="'--record'")
+    if target.is_dir():
+        raise click.BadParameter(f"{path!r} is a directory, not a file", param_hint="'--record'")
+    if not parent.is_dir():
+        raise click.BadParameter(f"{path!r}: the folder {str(parent)!r} does not exist", param_hint="'--record'")
+    if not os.access(parent, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise click.BadParameter(f"{path!r} cannot be written", param_hint="'--record'")
+
+
+def save_record(result: GameRecord, path: str) -> None:
+    """Saves the record; a failure is one error line naming the file."""
+    try:
+        result.save(path)
+    except OSError as e:
+        raise ValueError(f"--record {path}: cannot write the record ({e.strerror})") from None
+    click.echo(f"record saved to {path}")
 
 
 def ai_settings(s: Setup, time_s: float | None, level: int | None, algo: str | None, seed: int) -> SearchSettings:
@@ -210,8 +238,7 @@ def resume(
     result = play_game(s, settings, True, rec.seed, state, None, human=humans[0])
     result.deals[0] = replace(result.deals[0], start=deal.start, moves=[*deal.moves, *result.deals[0].moves])
     if record_path is not None:
-        result.save(record_path)
-        click.echo(f"record saved to {record_path}")
+        save_record(result, record_path)
 
 
 def ask(prompt: str) -> str:
@@ -268,8 +295,7 @@ def play_game(
         )
         click.echo(f"match over: {verdict} (you {mine:g}, best {best:g})")
     if record is not None:
-        result.save(record)
-        click.echo(f"record saved to {record}")
+        save_record(result, record)
     return result
 
 
