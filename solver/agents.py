@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .determinize.infostate import InformationState
 from .games import GameInfo, get_game
+from .games.base import check_notation_text
 from .search import Progress, SearchReport, search
 from .seeds import derive_seed
 from .settings import HIDDEN_ALGOS, SearchSettings, SettingsError
@@ -211,7 +212,7 @@ class HumanAgent:
                 raise TakeBack
             elif text:
                 try:
-                    moves = self.game.input_moves(view, text)
+                    moves = self.game.input_moves(view, check_notation_text(text, "move"))
                 except ValueError as e:
                     self.say(f"rejected: {e}")
                     continue

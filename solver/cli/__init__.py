@@ -19,6 +19,12 @@ from .. import __version__
 from ..games import GAMES
 
 
+def one_line(message: str) -> str:
+    """`message` as one printable line: newlines folded, bytes that were not UTF-8 (surrogates) escaped."""
+    text = " ".join(str(message).split("\n"))
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 class KofunGroup(click.Group):
     """A click group whose every error is one line ``error: <what is wrong>`` with exit status 2: the project's
     ValueErrors, and click's own usage errors (unknown options, bad values)."""
@@ -27,7 +33,7 @@ class KofunGroup(click.Group):
         try:
             return super().invoke(ctx)
         except ValueError as e:
-            click.echo(f"error: {e}", err=True)
+            click.echo(f"error: {one_line(str(e))}", err=True)
             ctx.exit(2)
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, **kw: Any) -> Any:  # type: ignore[override]
@@ -37,10 +43,10 @@ class KofunGroup(click.Group):
             rv = super().main(args, prog_name, standalone_mode=False, **kw)
             code = rv if isinstance(rv, int) else 0
         except click.ClickException as e:
-            click.echo(f"error: {e.format_message()}", err=True)
+            click.echo(f"error: {one_line(e.format_message())}", err=True)
             ctx = getattr(e, "ctx", None)
             if ctx is not None and ctx.command_path:
-                click.echo(f"try '{ctx.command_path} --help'", err=True)
+                click.echo(one_line(f"try '{ctx.command_path} --help'"), err=True)
             code = 2 if isinstance(e, click.UsageError) else e.exit_code
         except click.Abort:
             click.echo("aborted", err=True)

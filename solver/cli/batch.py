@@ -6,9 +6,7 @@ progress bar on a terminal."""
 from __future__ import annotations
 
 import json
-import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import Any
 
 import click
@@ -19,19 +17,9 @@ from ..match import Match, append_record, seat_agents, side_of, side_seats
 from ..report.stats import MatchScore
 from ..seeds import derive_seed
 from ..settings import ALGOS, OBJECTIVES
-from .common import SEED, budget_options, common_options, settings_from, setup
+from .common import SEED, budget_options, common_options, progress, settings_from, setup
 
 RECORDS_HELP = "Append every game's record to this JSON-lines file (solver.match.read_records reads it)."
-
-
-@contextmanager
-def progress(length: int, label: str) -> Iterator[Callable[[int], None]]:
-    """A progress bar with ETA on stderr when it is a terminal (nothing otherwise); yields `advance(n)`."""
-    if not sys.stderr.isatty():
-        yield lambda n: None
-        return
-    with click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True) as bar:
-        yield bar.update
 
 
 @click.command("selfplay")

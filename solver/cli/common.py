@@ -4,7 +4,8 @@ flags onto one :class:`~solver.settings.SearchSettings`."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -12,12 +13,15 @@ import click
 
 from ..config import Config, load_config, parse_rule_flags
 from ..games import GameInfo, get_game
+from ..games.base import check_notation_text
 from ..seeds import MAX_SEED
 from ..settings import ALGOS, OBJECTIVES, ROLLOUTS, SearchSettings, SettingsError, check_applicable
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 SEED = click.IntRange(0, MAX_SEED)
+#: --jobs of every command that runs worker processes.
+JOBS = click.IntRange(1, 64)
 
 
 def common_options(f: F) -> F:
@@ -83,7 +87,7 @@ def setup(
     if position is None:
         state = game.new(options, seed if seed is not None else config.engine.seed)
     else:
-        state = game.parse(position, options)
+        state = game.parse(check_notation_text(position), options)
     return Setup(game, options, config, state)
 
 
@@ -106,3 +110,13 @@ def echo_err(text: str) -> None:
 def stderr_is_terminal() -> bool:
     """True when progress bars may be drawn (stderr is a terminal)."""
     return sys.stderr.isatty()
+
+
+@contextmanager
+def progress(length: int, label: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar with ETA on stderr when it is a terminal (nothing otherwise); yields `advance(n)`."""
+    if not sys.stderr.isatty():
+        yield lambda n: None
+        return
+    with click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True) as bar:
+        yield bar.update

@@ -8,16 +8,22 @@ game: their information state; the rest is shown when the game is over). The rec
 
 from __future__ import annotations
 
+import contextlib
+import os
 import secrets
+import sys
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import click
 
 from ..agents import Agent, HumanAgent, SearchAgent
-from ..games import GameInfo
-from ..match import Match, MatchObserver, first_deal, winners_of
+from ..config import load_config
+from ..games import GameInfo, get_game
+from ..games.base import check_notation_text
+from ..match import GameRecord, Match, MatchObserver, first_deal, winners_of
 from ..seeds import MAX_SEED
 from ..settings import ALGOS, SearchSettings
 from .common import SEED, Setup, common_options, settings_from, setup
@@ -100,7 +106,7 @@ class TerminalView(MatchObserver):
 
 
 @click.command("play")
-@click.argument("game")
+@click.argument("game", required=False)
 @click.argument("position", required=False)
 @click.option("--time", "time_s", type=float, default=None, help="Seconds per AI move (instead of --level).")
 @click.option(
@@ -114,7 +120,20 @@ class TerminalView(MatchObserver):
 @click.option(
     "--seed", type=SEED, default=None, help="Seed of the deal and of the AI (default: a new random one, printed)."
 )
-@click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None, help="Save the game record.")
+@click.option(
+    "--record",
+    "record_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Save the game record (at the end or on quit).",
+)
+@click.option(
+    "--load",
+    "load_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Resume a game saved with --record: same game, rules, seed, start and seat; its moves are replayed.",
+)
 @common_options
 def play_cmd(
     game: str,
@@ -125,37 +144,140 @@ def play_cmd(
     algo: str | None,
     seed: int | None,
     record_path: str | None,
+    load_path: str | None,
     config_path: str | None,
     rules: Sequence[str],
 ) -> None:
-    """Play against the AI in the terminal (type `help` at the prompt). Example: kofun play c4 --level 2"""
+    """Play against the AI in the terminal (type `help` at the prompt). Example: kofun play c4 --level 2
+
+    `--load FILE` resumes a game saved with `--record FILE` (GAME may then be left out)."""
     if time_s is not None and level is not None:
         raise click.UsageError("give either --time or --level, not both")
+    check_record_path(record_path)
+    if load_path is not None:
+        if position is not None or seed is not None or rules:
+            raise click.UsageError("--load: the record gives the position, seed and rules; give none of them")
+        resume(load_path, game, time_s, level, algo, record_path, config_path)
+        return
+    if game is None:
+        raise click.UsageError("Missing argument 'GAME'.")
     new_deal = seed is None
     seed = secrets.randbelow(MAX_SEED) if seed is None else seed
     s = setup(game, position, config_path, rules, seed)
     if new_deal and position is None and s.game.random_setup:
         click.echo(f"seed: {seed} (replay this deal with --seed {seed})")
-    budget: dict[str, Any] = {"time": time_s} if time_s is not None else LEVELS[level or DEFAULT_LEVEL]
-    base = settings_from(s.config, algo=algo, seed=seed)
-    settings = replace(base, time=budget.get("time"), nodes=budget.get("nodes"), depth=None)  # the file's budget too
+    settings = ai_settings(s, time_s, level, algo, seed)
     play_game(s, settings, human_first, seed, s.state if position is not None else None, record_path)
 
 
+def check_record_path(path: str | None) -> None:
+    """Refuses a --record path that cannot be written, before the game starts (not after it is played)."""
+    if path is None:
+        return
+    target = Path(path)
+    parent = target.parent if str(target.parent) else Path(".")
+    if not path:
+        raise click.BadParameter("an empty file name", param_hint="'--record'")
+    if target.is_dir():
+        raise click.BadParameter(f"{path!r} is a directory, not a file", param_hint="'--record'")
+    if not parent.is_dir():
+        raise click.BadParameter(f"{path!r}: the folder {str(parent)!r} does not exist", param_hint="'--record'")
+    if not os.access(parent, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise click.BadParameter(f"{path!r} cannot be written", param_hint="'--record'")
+
+
+def save_record(result: GameRecord, path: str) -> None:
+    """Saves the record; a failure is one error line naming the file."""
+    try:
+        result.save(path)
+    except OSError as e:
+        raise ValueError(f"--record {path}: cannot write the record ({e.strerror})") from None
+    click.echo(f"record saved to {path}")
+
+
+def ai_settings(s: Setup, time_s: float | None, level: int | None, algo: str | None, seed: int) -> SearchSettings:
+    """The AI's settings: --time or the level's budget (the file's budget is replaced)."""
+    budget: dict[str, Any] = {"time": time_s} if time_s is not None else LEVELS[level or DEFAULT_LEVEL]
+    base = settings_from(s.config, algo=algo, seed=seed)
+    return replace(base, time=budget.get("time"), nodes=budget.get("nodes"), depth=None)
+
+
+def resume(
+    path: str,
+    game_name: str | None,
+    time_s: float | None,
+    level: int | None,
+    algo: str | None,
+    record_path: str | None,
+    config_path: str | None,
+) -> None:
+    """Resumes the unfinished game of the record at `path`: the same game, rules, seed and start, its moves
+    replayed, the person in the same seat. Single-deal games only (a match of several deals is refused)."""
+    rec = GameRecord.load(path)
+    game = get_game(rec.game)
+    if game_name is not None and get_game(game_name).name != game.name:
+        raise ValueError(f"game record {path}: a game of {game.name}, not {get_game(game_name).name}")
+    options = game.check_options(rec.rules)
+    if len(rec.deals) != 1 or game.match_deals(options) > 1:
+        raise ValueError(f"game record {path}: resuming a match of several deals is not supported (one deal only)")
+    deal = rec.deals[0]
+    if deal.finished:
+        raise ValueError(f"game record {path}: the game is over (final position {deal.final})")
+    humans = [i for i, a in enumerate(rec.agents) if a.get("kind") == "human"]
+    if len(humans) != 1:
+        raise ValueError(f"game record {path}: not a game of one person against the AI")
+    start = game.parse(check_notation_text(deal.start, "start"), options)
+    state = start.clone()
+    for k, text in enumerate(deal.moves):
+        try:
+            state.apply(state.parse_move(check_notation_text(text, "move")))
+        except ValueError as e:
+            raise ValueError(f"game record {path}: move {k + 1} {text!r}: {e}") from None
+    click.echo(f"resuming {game.name} (seed {rec.seed}) after {len(deal.moves)} moves")
+    s = Setup(game, options, load_config(config_path), state)
+    settings = ai_settings(s, time_s, level, algo, rec.seed)
+    result = play_game(s, settings, True, rec.seed, state, None, human=humans[0])
+    result.deals[0] = replace(result.deals[0], start=deal.start, moves=[*deal.moves, *result.deals[0].moves])
+    if record_path is not None:
+        save_record(result, record_path)
+
+
 def ask(prompt: str) -> str:
-    """A line typed at the prompt; EOFError at the end of the input (click reports it as Abort)."""
+    """A line typed at the prompt; EOFError at the end of the input (click reports it as Abort). A line that is
+    not UTF-8 comes back with its bad bytes as surrogates (the move reader then rejects it, naming the byte)."""
     try:
         return str(click.prompt(prompt, prompt_suffix=": "))
     except click.Abort:
         click.echo()
         raise EOFError from None
+    except UnicodeDecodeError as e:  # a stdin that could not be switched to surrogateescape
+        return e.object[e.start : e.end].decode("utf-8", "surrogateescape")
 
 
-def play_game(s: Setup, settings: SearchSettings, human_first: bool, seed: int, start: Any, record: str | None) -> None:
-    """Seats the person and the AI and plays the match (from `start`, or from new deals)."""
+def tolerate_bad_bytes() -> None:
+    """Lets the prompt read lines that are not UTF-8 (as surrogates) instead of failing with a traceback."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, OSError):  # a stream that cannot be reconfigured
+            reconfigure(errors="surrogateescape")
+
+
+def play_game(
+    s: Setup,
+    settings: SearchSettings,
+    human_first: bool,
+    seed: int,
+    start: Any,
+    record: str | None,
+    human: int | None = None,
+) -> GameRecord:
+    """Seats the person (in seat `human`, else by `human_first`) and the AI and plays the match (from `start`, or
+    from new deals); saves the record to `record` (also when the person quits) and returns it."""
     first = start if start is not None else first_deal(s.game, s.options, seed)
     seats = int(first.num_players)
-    human = int(first.to_move()) if human_first else (int(first.to_move()) + 1) % seats
+    if human is None:
+        human = int(first.to_move()) if human_first else (int(first.to_move()) + 1) % seats
+    tolerate_bad_bytes()
     ai = SearchAgent(s.game, settings, s.options)
     person = HumanAgent(s.game, ask, click.echo, human)
     agents: list[Agent] = [person if p == human else ai for p in range(seats)]
@@ -174,8 +296,8 @@ def play_game(s: Setup, settings: SearchSettings, human_first: bool, seed: int, 
         )
         click.echo(f"match over: {verdict} (you {mine:g}, best {best:g})")
     if record is not None:
-        result.save(record)
-        click.echo(f"record saved to {record}")
+        save_record(result, record)
+    return result
 
 
 COMMANDS = (play_cmd,)

@@ -19,6 +19,25 @@ if TYPE_CHECKING:
     from ..determinize.infostate import InformationState
 
 
+def check_notation_text(text: str, what: str = "position") -> str:
+    """`text` if it is plain ASCII (every notation and move is), else NotationError naming the first character
+    that is not: a byte that is not UTF-8 (read from the command line or a terminal), or a character such as a
+    full-width digit. Called before any text reaches the compiled parsers."""
+    for i, ch in enumerate(text):
+        if ord(ch) < 128 and (ch.isprintable() or ch in " \t"):
+            continue
+        if 0xDC80 <= ord(ch) <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
+            shown = f"the byte 0x{ord(ch) - 0xDC00:02x} is not UTF-8 text (notation is ASCII)"
+        elif ord(ch) < 128:
+            shown = f"unexpected control character {ch!r}"
+        else:
+            wide = chr(ord(ch) - 0xFEE0) if 0xFF01 <= ord(ch) <= 0xFF5E else None
+            hint = f"; type {wide!r} instead" if wide is not None else ""
+            shown = f"{ch!r} (U+{ord(ch):04X}) is not ASCII (notation is ASCII){hint}"
+        raise _core.NotationError(f"{what}: column {i + 1}: {shown}")
+    return text
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A game as the front end sees it: notation, rule options, display."""

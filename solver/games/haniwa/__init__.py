@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import _core
-from ..._core import NotationError, RuleOptionError
+from ..._core import IllegalMoveError, NotationError, RuleOptionError
 from ...determinize.belief import UniformBelief
 from ...determinize.infostate import InformationState
 from ...options import OptionSpec
@@ -212,6 +212,16 @@ class HaniwaInfo(GameInfo):
     def player_name(self, player: int) -> str:
         """Players are named by their index, as in the notation (`hand1`, `view=1`)."""
         return f"player {player}"
+
+    def input_moves(self, view: Any, text: str) -> list[int]:
+        """One move in notation; an illegal one is rejected with the reason (see :mod:`.why`)."""
+        try:
+            return super().input_moves(view, text)
+        except IllegalMoveError as e:
+            from .why import illegal_reason
+
+            reason = illegal_reason(getattr(view, "proxy", view), text)
+            raise IllegalMoveError(f"{e}: {reason}") from None
 
     def render(self, state: Any) -> str:
         """Dice, zones (top row first), hands, Dogu and Kofun as text (an information state: only what its

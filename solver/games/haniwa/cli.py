@@ -8,21 +8,21 @@ Errors (bad notation, a non-solo position, bad options) are ValueErrors; the mai
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
 import click
 
+from ...cli.common import JOBS, SEED, progress
 from ...config import parse_rule_flags
+from ..base import check_notation_text
 from . import GAME
 from .belief import HaniwaBelief
 from .solo import (
     DEFAULT_CANDIDATES,
     DEFAULT_SAMPLES,
     DEFAULT_SOLVER_NODES,
-    DealResult,
     PolicySettings,
     best_turn,
     estimate,
@@ -56,7 +56,7 @@ def solo() -> None:
     show_default=True,
     help="Plans valued over the futures (the best by the static estimate).",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled futures.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the sampled futures.")
 @click.option(
     "--exact-last-turn",
     is_flag=True,
@@ -96,6 +96,7 @@ def best_turn_cmd(
 def solo_state(text: str) -> Any:
     """A solo world for `text`: the position itself, or for an information state one world of it (any stock
     order does: the policy sees only the stock's multiset)."""
+    check_notation_text(text)
     if not GAME.is_information_state(text):
         return GAME.parse(text)
     return HaniwaBelief.from_information_state(text).worlds(1, seed=0)[0]
@@ -103,8 +104,8 @@ def solo_state(text: str) -> Any:
 
 @solo.command("estimate")
 @click.option("--deals", type=int, required=True, help="Number of random deals.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals (reproducible).")
-@click.option("--jobs", type=int, default=1, show_default=True, help="Parallel processes.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the deals (reproducible).")
+@click.option("--jobs", type=JOBS, default=1, show_default=True, help="Parallel processes (1..64).")
 @click.option(
     "--samples", type=int, default=None, help=f"Sampled futures per policy decision (default {DEFAULT_SAMPLES})."
 )
@@ -184,11 +185,7 @@ def estimate_cmd(
             raise click.UsageError(
                 "--plot needs matplotlib, which is not installed (pip install 'kofun[plot]')"
             ) from None
-    with click.progressbar(length=max(deals, 0), label="solo deals", file=sys.stderr) as bar:
-
-        def advance(_: DealResult) -> None:
-            bar.update(1)
-
+    with progress(max(deals, 0), "solo deals") as advance:
         est = estimate(
             deals,
             seed=seed,
@@ -196,7 +193,7 @@ def estimate_cmd(
             policy=policy,
             solver_nodes=solver_nodes,
             options=GAME.check_options(options),
-            on_deal=advance,
+            on_deal=lambda _deal: advance(1),
         )
     if plot_path is not None:
         plot_histogram(est, plot_path)

@@ -1,7 +1,7 @@
 """Sensei façade: rule options, whole-turn input, board drawing and result wording.
 
 The compiled state is ``solver._core.sensei.State``; its moves are single *actions* (``b1-b4`` stone,
-``d1*b4`` character, ``end``). A whole turn is written as its actions in order (``b1-b4 c1-c3 d1*b4``); see
+``d1*b4`` character, ``end``). A whole turn is written as its actions in order (``b1-b3 c1-c4 d1*b3``); see
 ``docs/sensei.md`` for the rules and both notations.
 """
 
@@ -66,7 +66,7 @@ class SenseiGame(GameInfo):
 
     input_help = (
         "Sensei: type one action (stone 'b1-b4', character 'd1*b4', 'end'), or a whole turn of several actions\n"
-        "separated by spaces, e.g. 'b1-b3 b3-b5' (the turn then ends)."
+        "separated by spaces, e.g. 'b1-b3 c1-c4 d1*b3' (the turn then ends)."
     )
 
     def input_moves(self, view: Any, text: str) -> list[int]:
@@ -152,7 +152,7 @@ def turn_moves(state: Any, text: str) -> list[int]:
     name the faulty action."""
     actions = text.split()
     if not actions:
-        raise NotationError("sensei turn: expected one or more actions such as 'b1-b4 d1*b4'")
+        raise NotationError("sensei turn: expected one or more actions such as 'b1-b3 d1*b3'")
     s = state.clone()
     player = s.to_move()
     moves: list[int] = []
@@ -194,7 +194,7 @@ def split_turns(state: Any, moves: Iterable[int]) -> list[list[str]]:
 
 
 def format_turns(state: Any, moves: Iterable[int]) -> str:
-    """Moves as numbered turns, e.g. ``1. S b1-b4 d1*b4  2. N c7-c5``."""
+    """Moves as numbered turns, e.g. ``1. S b1-b3 d1*b3  2. N c7-c5``."""
     first = state.to_move()
     start = state.turns_completed() + 1
     parts = []

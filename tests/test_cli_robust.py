@@ -1,0 +1,168 @@
+"""Regression tests of the first-contact reports: text that is not ASCII notation, `kofun play --load`, the reason
+of an illegal Haniwa move, configuration files that are not UTF-8."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from solver import NotationError
+from solver.cli import main
+from solver.games import get_game
+from solver.games.base import check_notation_text
+from solver.match import GameRecord, first_deal
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+# --- text that is not ASCII ------------------------------------------------------------------------------------
+
+
+def test_full_width_digits_are_a_notation_error() -> None:
+    result = run("best-move", "c4", "\uff11\uff12", "--depth", "1")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0] == (
+        "error: position: column 1: '\uff11' (U+FF11) is not ASCII (notation is ASCII); type '1' instead"
+    )
+
+
+def test_bytes_that_are_not_utf8_are_named() -> None:
+    with pytest.raises(NotationError, match="column 2: the byte 0xff is not UTF-8 text"):
+        check_notation_text("4\udcff")
+    assert check_notation_text("4453") == "4453"
+
+
+def test_play_rejects_a_full_width_move_and_goes_on() -> None:
+    result = run("play", "c4", "--seed", "1", "--level", "1", input="\uff14\n4\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "rejected: move: column 1: '\uff14' (U+FF14) is not ASCII" in result.stdout
+    assert "AI plays" in result.stdout
+
+
+def test_config_file_that_is_not_utf8_names_the_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(b"[engine]\nalgo = '\xff'\n")
+    result = run("best-move", "c4", "--config", str(bad), "--depth", "1")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0] == f"error: config file {bad}: not UTF-8 text"
+
+
+# --- haniwa: the reason of an illegal move -------------------------------------------------------------------
+
+
+def test_haniwa_illegal_move_says_why() -> None:
+    game = get_game("haniwa")
+    state = first_deal(game, game.check_options({}), 1)
+    view = game.observe(state, int(state.to_move()))
+    legal = [state.move_to_string(m) for m in state.legal_moves()]
+    hand = {m[:2] for m in legal if not m.startswith(("+", "-"))}
+    missing = next(f"{c}{n}" for c in "RBGY" for n in "123" if f"{c}{n}" not in hand)
+    with pytest.raises(ValueError, match=f"is not legal in this position: {missing} is not in your hand"):
+        game.input_moves(view, f"{missing}a1")
+    with pytest.raises(ValueError, match="taking a Kofun tile is not possible now"):
+        game.input_moves(view, "+Y")
+
+
+# --- kofun play --load -----------------------------------------------------------------------------------------
+
+
+def finish_c4() -> str:
+    return "".join(f"{c}\n" for _ in range(8) for c in "1234567")
+
+
+def test_load_resumes_a_saved_game_and_finishes_it(tmp_path: Path) -> None:
+    saved, resumed = tmp_path / "saved.json", tmp_path / "resumed.json"
+    first = run("play", "c4", "--seed", "5", "--level", "1", "--record", str(saved), input="4\n3\nquit\n")
+    assert first.exit_code == 0, first.output
+    rec = GameRecord.load(saved)
+    assert not rec.finished and len(rec.moves) == 4
+    again = run("play", "--load", str(saved), "--level", "1", "--record", str(resumed), input=finish_c4())
+    assert again.exit_code == 0, again.output
+    assert "resuming connect4 (seed 5) after 4 moves" in again.stdout
+    assert "result: " in again.stdout
+    done = GameRecord.load(resumed)
+    assert done.finished and done.seed == 5 and done.game == "connect4"
+    assert done.moves[:4] == rec.moves and done.start == rec.start
+    assert done.final == "".join(done.moves)  # the whole game, from the original start
+    assert [a["kind"] for a in done.agents] == [a["kind"] for a in rec.agents]
+
+
+def test_load_a_hidden_information_game_keeps_the_deal_and_seat(tmp_path: Path) -> None:
+    saved, resumed = tmp_path / "saved.json", tmp_path / "resumed.json"
+    game = get_game("koikoi")
+    start = first_deal(game, game.check_options({}), 9)
+    move = sorted(start.move_to_string(m) for m in start.legal_moves())[0]
+    first = run("play", "koikoi", "--seed", "9", "--time", "0.02", "--record", str(saved), input=f"{move}\nquit\n")
+    assert first.exit_code == 0, first.output
+    rec = GameRecord.load(saved)
+    assert rec.moves and rec.moves[0] == move
+    again = run("play", "koikoi", "--load", str(saved), "--time", "0.02", "--record", str(resumed), input="quit\n")
+    assert again.exit_code == 0, again.output
+    done = GameRecord.load(resumed)
+    assert done.start == rec.start == game.notation(start)
+    assert done.moves[: len(rec.moves)] == rec.moves
+    assert done.agents[0]["kind"] == rec.agents[0]["kind"]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"finished": True}, "the game is over"),
+        ({"agents": [{"name": "a", "kind": "search"}, {"name": "b", "kind": "search"}]}, "not a game of one person"),
+        ({"moves": ["4", "9"]}, "move 2 '9'"),
+    ],
+)
+def test_load_refuses_a_record_it_cannot_resume(tmp_path: Path, change: dict[str, object], message: str) -> None:
+    saved = tmp_path / "saved.json"
+    assert run("play", "c4", "--seed", "5", "--level", "1", "--record", str(saved), input="4\nquit\n").exit_code == 0
+    data = json.loads(saved.read_text())
+    for key, value in change.items():
+        if key in ("finished", "moves"):
+            data["deals"][0][key] = value
+        else:
+            data[key] = value
+    saved.write_text(json.dumps(data))
+    result = run("play", "--load", str(saved))
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: game record ") and message in result.stderr.splitlines()[0]
+
+
+def test_load_errors_are_one_line(tmp_path: Path) -> None:
+    saved = tmp_path / "saved.json"
+    assert run("play", "c4", "--seed", "5", "--level", "1", "--record", str(saved), input="quit\n").exit_code == 0
+    for args, message in [
+        (["play", "--load", str(tmp_path / "missing.json")], "No such file"),
+        (["play", "sensei", "--load", str(saved)], "a game of connect4, not sensei"),
+        (["play", "c4", "4", "--load", str(saved)], "--load: the record gives"),
+        (["play"], "Missing argument 'GAME'"),
+    ]:
+        result = run(*args)
+        assert result.exit_code == 2, result.output
+        assert result.stderr.startswith("error: ") and message in result.stderr.splitlines()[0], result.stderr
+
+
+def test_load_refuses_a_match_of_several_deals(tmp_path: Path) -> None:
+    saved = tmp_path / "saved.json"
+    result = run(
+        "play", "koikoi", "--rule", "rounds=3", "--seed", "3", "--time", "0.02", "--record", str(saved),
+        input="quit\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    again = run("play", "--load", str(saved))
+    assert again.exit_code == 2
+    assert "resuming a match of several deals is not supported" in again.stderr
+
+
+@pytest.mark.parametrize(
+    ("path", "message"), [("", "an empty file name"), ("/", "is a directory"), ("/no/x.json", "does not exist")]
+)
+def test_record_path_that_cannot_be_written_is_refused_before_the_game(path: str, message: str) -> None:
+    result = run("play", "c4", "--seed", "1", "--record", path, input="4\nquit\n")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: Invalid value for '--record'") and message in result.stderr
+    assert "your move" not in result.stdout  # refused before the game, not after it
