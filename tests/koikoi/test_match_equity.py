@@ -142,3 +142,33 @@ def test_the_match_objective_gambles_behind_and_stops_ahead(text: str, match_mov
     # the same deal without the match context is a single deal: objective 'wins'
     alone = GAME.view(kk.State.parse(text.split(" deal=")[0]))
     assert search(alone, nodes=300, seed=1).settings.objective == "wins"
+
+
+def test_table_objective_with_a_linear_table_is_the_returns_objective() -> None:
+    from solver._core import SearchLimits
+
+    view = GAME.view(kk.State.parse(BEHIND.split(" deal=")[0]))
+    limits = SearchLimits()
+    limits.nodes, limits.seed = 2000, 3
+    belief = {"unseen": view.unseen, "groups": view.groups, "exploration": 1.4}
+    plain = kk.State.ismcts(view.text, limits, **belief)
+    row = [float(r) for r in range(-150, 151)]
+    table = kk.State.ismcts(view.text, limits, **belief, objective="table", return_table=row + row, table_low=-150)
+    assert [(m.move, m.visits, m.wins) for m in table.moves] == [(m.move, m.visits, m.wins) for m in plain.moves]
+    assert [m.value for m in table.moves] == pytest.approx([m.value for m in plain.moves])
+    with pytest.raises(ValueError, match="one row of the same length per player"):
+        kk.State.ismcts(view.text, limits, **belief, objective="table", return_table=[*row, *row, 0.0])
+    with pytest.raises(ValueError, match="return_table goes with objective 'table'"):
+        kk.State.ismcts(view.text, limits, **belief, return_table=row + row)
+
+
+def test_paired_experiment_against_the_points_objective() -> None:
+    from solver.experiments import run_experiment
+
+    res = run_experiment(
+        GAME, "ismcts", 1, 50, 3, {"preset": "nintendo", "rounds": 2}, opponent_options={"objective": "returns"}
+    )
+    assert (res.search["objective"], res.opponent_search["objective"]) == ("match", "returns")
+    assert len(res.diffs) == 2 and "objective returns" in res.summary()
+    with pytest.raises(ValueError, match="opponent_options"):
+        run_experiment(GAME, "greedy", 1, 50, opponent_options={"objective": "returns"})
