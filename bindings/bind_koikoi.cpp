@@ -180,6 +180,13 @@ void bind_koikoi(py::module_& m) {
       .def("total", [](const State& s, int p) { return s.total(check_player(p)); }, py::arg("player"))
       .def_property_readonly("winner", &State::winner)
       .def_property_readonly("points", &State::points)
+      .def_property_readonly(
+          "match",
+          [](const State& s) -> std::optional<py::tuple> {
+            if (s.match_deals() == 0) return std::nullopt;
+            return py::make_tuple(s.match_deal(), s.match_deals(), s.match_total(0), s.match_total(1));
+          },
+          "The match context (deal, deals, total0, total1) of a deal of a match, None for a single deal.")
       .def("remaining_plies_bound", &State::remaining_plies_bound);
 }
 

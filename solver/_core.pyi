@@ -198,6 +198,8 @@ class _InformationSetState(_State):
         return_scale: float = 0.0,
         memory_mb: int = 256,
         objective: str = "returns",
+        return_table: list[float] | None = None,
+        table_low: int = 0,
     ) -> SearchResult: ...
     @staticmethod
     def pimc(
@@ -338,6 +340,8 @@ class _KoikoiState(_InformationSetState):
     def winner(self) -> int: ...
     @property
     def points(self) -> int: ...
+    @property
+    def match(self) -> tuple[int, int, int, int] | None: ...
     def remaining_plies_bound(self) -> int: ...
 
 class _KoikoiModule(ModuleType):

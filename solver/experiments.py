@@ -14,6 +14,8 @@ Sides (each sees only its own information state, as at a real table):
   pimc    PIMC with the same iteration budget over PIMC_WORLDS worlds.
   random  a uniformly random legal move.
   greedy  the game's greedy baseline (``GameInfo.greedy_move``).
+  ismcts  ISMCTS at the same budget with its own options (`opponent_options`, e.g. another objective), for paired
+          comparisons of two settings of the AI.
 Unfair reference runs (``peek="hand"`` / ``"all"``, games that define ``peek_worlds``): the ISMCTS side is told the
 opponent's hand, or every hidden card. They bound what better inference or perfect knowledge would be worth with
 the same search; the AI itself never peeks.
@@ -37,7 +39,7 @@ from .report.stats import Interval, mean_interval, wilson
 from .seeds import check_seed, derive_seed
 from .settings import SearchSettings
 
-OPPONENTS = ("random", "greedy", "pimc")
+OPPONENTS = ("random", "greedy", "pimc", "ismcts")
 PEEKS = ("none", "hand", "all")
 PIMC_WORLDS = 16
 
@@ -61,6 +63,9 @@ def make_side(
         return SearchAgent(game, settings, rules)
     if peek != "none":
         raise ValueError("peek: only the ISMCTS side can peek")
+    if kind == "ismcts-opponent":
+        opts = {**(search_options or {}), "algo": "ismcts", "nodes": iterations}
+        return SearchAgent(game, SearchSettings.from_mapping(opts), rules, name="ismcts-opponent")
     if kind == "pimc":
         return SearchAgent(game, SearchSettings(algo="pimc", nodes=iterations, num_worlds=PIMC_WORLDS), rules)
     if kind == "random":
@@ -83,6 +88,7 @@ class ExperimentResult:
     deals: int  # deals per unit (a match when > 1)
     search: dict[str, Any] = field(default_factory=dict)  # the ISMCTS settings used (game defaults included)
     peek: str = "none"
+    opponent_search: dict[str, Any] = field(default_factory=dict)  # an ISMCTS opponent's settings
     wins: int = 0
     losses: int = 0
     draws: int = 0
@@ -132,7 +138,13 @@ class ExperimentResult:
         rules = ",".join(f"{k}={v}" for k, v in self.rules.items() if v != "")
         return "\n".join(
             [
-                f"{self.game}: ismcts ({self.iterations} iterations{settings}){peeking[self.peek]} vs {self.opponent}, "
+                f"{self.game}: ismcts ({self.iterations} iterations{settings}){peeking[self.peek]} vs {self.opponent}"
+                + (
+                    "".join(f", {k} {v}" for k, v in sorted(self.opponent_search.items()))
+                    if self.opponent == "ismcts"
+                    else ""
+                )
+                + ", "
                 f"rules {rules}"
                 + (f", {self.deals}-deal matches" if self.deals > 1 else "")
                 + f": {self.units} {units} x {self.rotations} seatings = {games} games, seed {self.seed}",
@@ -162,10 +174,12 @@ def run_experiment(
     on_unit: Callable[[int], None] | None = None,
     peek: str = "none",
     on_record: Callable[[GameRecord], None] | None = None,
+    opponent_options: Mapping[str, Any] | None = None,
 ) -> ExperimentResult:
     """ISMCTS against `opponent` on `units` deals (matches when the rules have several deals) of `game`, each played
     once per seating. `search_options` override the game's ISMCTS defaults; `peek` makes the ISMCTS side an unfair
-    reference player. `on_unit(k)` is called after each unit, `on_record(record)` after each game."""
+    reference player; `opponent_options` are the search options of an 'ismcts' opponent. `on_unit(k)` is called
+    after each unit, `on_record(record)` after each game."""
     info = get_game(game)
     if not info.has_hidden_information:
         raise ValueError(f"experiment: {info.name} has no hidden information (experiments compare ISMCTS players)")
@@ -179,7 +193,12 @@ def run_experiment(
     if len(side_seats(teams)) != 2:
         raise ValueError(f"experiment: {info.name} under these rules has {len(side_seats(teams))} side(s), not two")
     me = make_side(info, "ismcts", iterations, rules, search_options, peek)
-    other = make_side(info, opponent, iterations, rules)
+    if opponent_options is not None and opponent != "ismcts":
+        raise ValueError("opponent_options: only for the opponent 'ismcts'")
+    if opponent == "ismcts":
+        other = make_side(info, "ismcts-opponent", iterations, rules, opponent_options)
+    else:
+        other = make_side(info, opponent, iterations, rules)
     assert isinstance(me, SearchAgent)
     res = ExperimentResult(
         info.name,
@@ -200,5 +219,7 @@ def run_experiment(
                 on_record(record)
         if on_unit is not None:
             on_unit(k)
+    if isinstance(other, SearchAgent):
+        res.opponent_search = other.search_settings.options()
     res.seconds = time.perf_counter() - start
     return res

@@ -217,6 +217,9 @@ def _prepare(state: Any, settings: SearchSettings, control: Any, worlds: Any) ->
         belief: dict[str, Any] = (
             {"worlds": worlds} if worlds is not None else {"unseen": view.unseen, "groups": view.groups}
         )
+        if options.get("objective") == "match":  # the game's match equity of each return, looked up in C++
+            low, table, scale = view.game.match_table(view)
+            options = {"return_scale": scale, **options, "objective": "table", "return_table": table, "table_low": low}
         method = getattr(view.game.State, str(algo))
         return (lambda: method(view.text, limits, control, **belief, **options)), control, view
     if worlds is not None:
@@ -299,20 +302,34 @@ def _publish(control: Any, state: Any, seen: int, on_progress: Callable[[Progres
     return int(version)
 
 
-def score_of(game: GameInfo, stat: Any, algo: str) -> Score:
-    """The :class:`Score` of a compiled result or move statistic of `algo` in `game`'s units."""
+#: The unit of ISMCTS values under the objective 'match'.
+MATCH_UNIT = "match-win probability"
+
+
+def score_of(game: GameInfo, stat: Any, algo: str, settings: SearchSettings | None = None) -> Score:
+    """The :class:`Score` of a compiled result or move statistic of `algo` in `game`'s units (with the ISMCTS
+    objective 'match': the probability of winning the match)."""
     visits, wins = int(getattr(stat, "visits", 0)), int(getattr(stat, "wins", 0))
     win_rate = wins / visits if algo == "ismcts" and visits > 0 else None
-    return Score.of(stat, algo, game.eval_unit, game.return_unit, win_rate)
+    match = algo == "ismcts" and settings is not None and settings.objective == "match"
+    return Score.of(stat, algo, game.eval_unit, MATCH_UNIT if match else game.return_unit, win_rate)
 
 
-def move_line(game: GameInfo, state: Any, stat: Any, algo: str) -> MoveLine:
-    """A root-move statistic in notation, with its score and the game's words for it."""
+def value_text(game: GameInfo, state: Any, stat: Any, settings: SearchSettings | None = None) -> str:
+    """The words for a search value: the game's, or with the objective 'match' the match-winning probability."""
+    if settings is not None and settings.algo == "ismcts" and settings.objective == "match":
+        return f"{100 * float(stat.value):.1f}% to win the match"
+    return str(game.describe_value(state, stat))
+
+
+def move_line(game: GameInfo, state: Any, stat: Any, algo: str, settings: SearchSettings | None = None) -> MoveLine:
+    """A root-move statistic in notation, with its score and the game's words for it (`settings`: the search's,
+    for the units of its objective)."""
     return MoveLine(
         move=state.move_to_string(stat.move),
-        score=score_of(game, stat, algo),
+        score=score_of(game, stat, algo, settings),
         visits=int(stat.visits),
-        value_text=game.describe_value(state, stat),
+        value_text=value_text(game, state, stat, settings),
     )
 
 
@@ -320,11 +337,11 @@ def report_of(game: GameInfo, state: Any, settings: SearchSettings, result: Any,
     """The report of a finished compiled search of `state`."""
     algo = str(settings.algo)
     best = None if result.best_move == _core.NO_MOVE else state.move_to_string(result.best_move)
-    score = score_of(game, result, algo)
+    score = score_of(game, result, algo, settings)
     if algo == "ismcts" and best is not None:  # the best move's win rate is the position's
         line = next((m for m in result.moves if m.move == result.best_move), None)
         if line is not None:
-            score = score_of(game, line, algo)
+            score = score_of(game, line, algo, settings)
             score = Score(score.kind, float(result.value), score.unit, score.plies, score.win_rate)
     return SearchReport(
         game=game.name,
@@ -333,9 +350,9 @@ def report_of(game: GameInfo, state: Any, settings: SearchSettings, result: Any,
         settings=settings,
         best_move=best,
         score=score,
-        value_text=game.describe_value(state, result),
+        value_text=value_text(game, state, result, settings),
         pv=moves_to_strings(state, list(result.pv)),
-        moves=[move_line(game, state, m, algo) for m in result.moves],
+        moves=[move_line(game, state, m, algo, settings) for m in result.moves],
         nodes=int(result.nodes),
         depth=int(result.depth),
         time_s=float(result.time_s),

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 ALGOS = ("alphabeta", "mcts", "ismcts", "pimc")
 HIDDEN_ALGOS = ("ismcts", "pimc")  # information-set searches (hidden-information games)
 ROLLOUTS = ("random", "policy")
-OBJECTIVES = ("returns", "wins")
+OBJECTIVES = ("returns", "wins", "match")
 DEFAULT_TIME_S = 2.0
 MAX_TIME_S = 7 * 24 * 3600.0  # a week: anything longer is a typo
 MAX_NODES = 10**15

@@ -96,7 +96,7 @@ objective = "wins"
     match = auto.for_game(get_game("koikoi"), {"rounds": 12})
     assert match.options()["objective"] == "wins"  # already chosen: kept
     fresh = SearchSettings(algo="ismcts").for_game(get_game("koikoi"), {"rounds": 12})
-    assert fresh.options() == {"exploration": 1.4, "objective": "returns"}  # a match is played for points
+    assert fresh.options() == {"exploration": 1.4, "objective": "match"}  # a match is played to win the match
 
 
 def test_integer_time_is_accepted_and_alphabeta_gets_no_mcts_options() -> None:
@@ -129,7 +129,7 @@ def test_flags_win_over_the_file_and_none_means_not_given() -> None:
         ({"engine": {"rollout": "greedy"}}, "engine.rollout: 'greedy' is not one of 'random', 'policy'"),
         ({"engine": {"solver": "maybe"}}, "engine.solver: expected true or false, got 'maybe'"),
         ({"engine": {"exploration": -0.1}}, "engine.exploration: must be >= 0, got -0.1"),
-        ({"engine": {"objective": "points"}}, "engine.objective: 'points' is not one of 'returns', 'wins'"),
+        ({"engine": {"objective": "points"}}, "engine.objective: 'points' is not one of 'returns', 'wins', 'match'"),
         ({"engine": {"time": float("nan")}}, "engine.time: must be a finite number, got nan"),
         ({"engine": {"seed": 2**64}}, "engine.seed: must be <= 9223372036854775807, got 18446744073709551616"),
         (

@@ -22,7 +22,17 @@ from solver.agents import (
 )
 from solver.determinize.infostate import InformationState
 from solver.games import get_game
-from solver.match import GameRecord, Match, MatchObserver, best_seats, rotations, seat_agents, side_of, team_means
+from solver.match import (
+    GameRecord,
+    Match,
+    MatchObserver,
+    best_seats,
+    first_deal,
+    rotations,
+    seat_agents,
+    side_of,
+    team_means,
+)
 from solver.seeds import MAX_SEED, derive_seed
 from solver.settings import SearchSettings, SettingsError
 
@@ -48,16 +58,18 @@ def test_settings_are_completed_in_one_place_for_the_game_and_its_rules() -> Non
     deal = SearchSettings().for_game(KOIKOI)
     assert (deal.algo, deal.options()) == ("ismcts", {"exploration": 1.4, "objective": "wins"})
     match = SearchSettings().for_game(KOIKOI, {"preset": "nintendo"})
-    assert match.options() == {"exploration": 1.4, "objective": "returns"}
-    # The Python API and the CLI agree: a nintendo deal searched without rules reads its preset off the state.
-    state = KOIKOI.new({"preset": "nintendo"}, 3)
-    report = solver.search(state, nodes=200, seed=1)
-    assert report.settings.objective == "returns" and report.score.kind == "expected"
-    assert report.score.unit == "points" and report.score.win_rate is not None
+    assert match.options() == {"exploration": 1.4, "objective": "match"}
+    # The Python API and the CLI agree: a nintendo deal searched without rules reads its preset and its match
+    # context off the state (a deal of a match: the objective 'match'; a lone deal: 'wins').
+    report = solver.search(first_deal(KOIKOI, {"preset": "nintendo"}, 3), nodes=200, seed=1)
+    assert report.settings.objective == "match" and report.score.kind == "expected"
+    assert report.score.unit == "match-win probability" and report.score.win_rate is not None
+    alone = solver.search(KOIKOI.new({"preset": "nintendo"}, 3), nodes=200, seed=1)
+    assert alone.settings.objective == "wins" and alone.score.unit == "points"
     with pytest.raises(SettingsError, match="connect4 has no hidden information"):
         SearchSettings(algo="ismcts").for_game(C4)
     with pytest.raises(SettingsError, match="'num_worlds' does not apply to algo 'ismcts'"):
-        solver.search(state, algo="ismcts", nodes=10, num_worlds=3)
+        solver.search(KOIKOI.new({"preset": "nintendo"}, 3), algo="ismcts", nodes=10, num_worlds=3)
 
 
 def test_scores_say_what_a_value_means() -> None:

@@ -27,12 +27,19 @@
 //   kWins     the game won first, the return as a tie-break: utility = sign(return) + kWinTiebreak * return,
 //             i.e. P(win) - P(loss) plus a twentieth of the mean return. A move that wins more often is preferred
 //             to one that wins bigger but less often; between equally safe moves the larger return wins.
-// The statistics reported are the same for both (mean return, wins), only the selection differs.
+//   kTable    a utility looked up per player from the return: option return_table holds one row of n values per
+//             player (n = size / players), row p giving player p's utility for the returns table_low ..
+//             table_low + n - 1 (the return rounded to the nearest integer, clamped to that range). The caller
+//             says what the utility means (e.g. the probability of winning a match of several deals after this
+//             deal ends with that return); the search knows nothing of it.
+// Wins are counted from the returns for every objective. The value reported is the mean return for kReturns and
+// kWins (only the selection differs) and the mean utility for kTable.
 //
 // Value scale: returns may be point differences (Koi-Koi) rather than ±1. `scale` is the option return_scale when
 // set, else the running mean |return| of the root player over the iterations so far (1 until a non-zero return),
 // so the exploration constant c means the same for ±1 games and for games scored in points (with kWins: of the
-// utility).
+// utility; with kTable: the running mean |u(return) - u(0)| of the root player, which for a linear table is the
+// same as kReturns' scale).
 //
 // Memory: one fixed-capacity pool of 48-byte nodes per thread, allocated when the search starts; at most one edge
 // and one information-set node are added per iteration (siblings are linked). When the pool is full the tree stops growing and the iterations go
@@ -55,6 +62,7 @@
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -89,7 +97,7 @@ struct IsmctsNode {
 };
 static_assert(sizeof(IsmctsNode) == 48, "ISMCTS node layout");
 
-enum class IsmctsObjective : std::uint8_t { kReturns, kWins };
+enum class IsmctsObjective : std::uint8_t { kReturns, kWins, kTable };
 inline constexpr double kWinTiebreak = 0.05;  // weight of the return next to the win/loss sign (kWins)
 
 struct IsmctsOptions {
@@ -97,6 +105,8 @@ struct IsmctsOptions {
   bool policy_rollouts = false;  // G::rollout_move instead of a uniform random legal move
   double return_scale = 0.0;     // 0: the running mean |return| (see the header comment)
   IsmctsObjective objective = IsmctsObjective::kReturns;
+  std::vector<double> return_table;  // kTable: one row per player (see Objective)
+  int table_low = 0;                 // kTable: the return of each row's first entry
   std::size_t memory_bytes = std::size_t{256} << 20;  // all threads together
 };
 
@@ -167,8 +177,15 @@ class Tree {
 
   // The summed utility of an edge for the player who made its move (see Objective).
   double utility(const IsmctsNode& nd) const noexcept {
-    if (opt_.objective == IsmctsObjective::kReturns) return nd.total;
+    if (opt_.objective != IsmctsObjective::kWins) return nd.total;
     return static_cast<double>(nd.wins) - static_cast<double>(nd.losses) + kWinTiebreak * nd.total;
+  }
+
+  // kTable: player p's utility of the return r.
+  double table_value(int p, double r) const noexcept {
+    const auto n = static_cast<long>(opt_.return_table.size()) / players_;
+    const long i = std::clamp(std::lround(r) - opt_.table_low, 0L, n - 1);
+    return opt_.return_table[static_cast<std::size_t>(p * n + i)];
   }
 
   double scale() const noexcept {
@@ -269,13 +286,19 @@ class Tree {
     std::array<double, kN> ret{};
     for (int p = 0; p < players_; ++p) ret[p] = s.returns(p);
     const double r = ret[root_player_];
-    abs_sum_ += opt_.objective == IsmctsObjective::kReturns ? std::abs(r) : (r != 0) + kWinTiebreak * std::abs(r);
+    std::array<double, kN> gain = ret;  // what the edges sum: returns, or kTable utilities
+    if (opt_.objective == IsmctsObjective::kTable) {
+      for (int p = 0; p < players_; ++p) gain[p] = table_value(p, ret[p]);
+      abs_sum_ += std::abs(gain[root_player_] - table_value(root_player_, 0.0));
+    } else {
+      abs_sum_ += opt_.objective == IsmctsObjective::kReturns ? std::abs(r) : (r != 0) + kWinTiebreak * std::abs(r);
+    }
     max_depth_ = std::max(max_depth_, edges);
     for (int i = len - 1; i >= 0; --i) {
       IsmctsNode& nd = pool_[path[i].node];
       ++nd.visits;
       if (path[i].mover >= 0) {
-        nd.total += ret[path[i].mover];
+        nd.total += gain[path[i].mover];
         nd.wins += ret[path[i].mover] > 0;
         nd.losses += ret[path[i].mover] < 0;
       }
@@ -305,6 +328,13 @@ template <ImperfectInformationGame G>
 SearchResult ismcts(const Belief<G>& belief, const SearchLimits& limits, SearchControl* control,
                     const IsmctsOptions& opt) {
   using Tree = ismcts_detail::Tree<G>;
+  if (opt.objective == IsmctsObjective::kTable) {
+    const auto players = static_cast<std::size_t>(belief.base.num_players());
+    if (opt.return_table.empty() || opt.return_table.size() % players != 0)
+      throw std::invalid_argument("ismcts: return_table must hold one row of the same length per player (" +
+                                  std::to_string(players) + " players), got " +
+                                  std::to_string(opt.return_table.size()) + " values");
+  }
   uct::Shared sh;
   sh.limits = limits;
   sh.control = control;

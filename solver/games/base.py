@@ -92,6 +92,15 @@ class GameInfo:
         first), for rules where it decides who deals."""
         return self.new(options, seed)
 
+    def match_table(self, view: Any) -> tuple[int, list[float], float]:
+        """For the ISMCTS objective 'match': what a deal's end is worth in the match, seen from `view` (an
+        information state whose notation may carry the match context). Returns ``(low, table, scale)``: one row per
+        player, entry i of row p being player p's probability of winning the match when the deal ends with the
+        return ``low + i`` for p (returns are rounded and clamped to the rows), and the typical size of a change of
+        that probability in one deal (the search's value scale; 0: the search's running measure). Games without a
+        match equity raise ValueError."""
+        raise ValueError(f"objective 'match': {self.name} has no match equity (use 'returns' or 'wins')")
+
     def deal_scores(self, final: Any) -> list[float]:
         """What each seat scores in the match for a finished deal (by default its return)."""
         return [float(final.returns(p)) for p in range(final.num_players)]

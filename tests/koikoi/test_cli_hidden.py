@@ -79,8 +79,10 @@ def test_best_move_plays_a_deal_to_win_it_and_a_match_deal_for_points() -> None:
     s = stop_or_gamble()
     args = ("best-move", "koikoi", s.to_string(), "--nodes", "20000", "--seed", "1", "--json")
     assert json.loads(_run(*args).splitlines()[-1])["best_move"] == "stop"  # a single deal: the sure win
-    for extra in (("--rule", "rounds=2"), ("--objective", "returns")):  # a deal of a match, or asked for points
-        assert json.loads(_run(*args, *extra).splitlines()[-1])["best_move"] == "koikoi"
+    assert json.loads(_run(*args, "--objective", "returns").splitlines()[-1])["best_move"] == "koikoi"  # points
+    # rounds=2: the objective 'match'; the position carries no match context, so it is valued as a single deal
+    out = json.loads(_run(*args, "--rule", "rounds=2").splitlines()[-1])
+    assert out["best_move"] == "stop" and out["settings"]["objective"] == "match"
     assert json.loads(_run(*args, "--rule", "rounds=2", "--objective", "wins").splitlines()[-1])["best_move"] == "stop"
 
 
@@ -89,7 +91,7 @@ def test_experiment_objective_and_peeking_reference_runs() -> None:
     out = json.loads(_run(*base, "--objective", "returns").splitlines()[-1])
     assert out["search"] == {"exploration": 1.4, "objective": "returns"}
     out = json.loads(_run(*base, "--rule", "rounds=2").splitlines()[-1])
-    assert out["search"] == {"exploration": 1.4, "objective": "returns"}  # a match is played for points
+    assert out["search"] == {"exploration": 1.4, "objective": "match"}  # a match is played to win the match
     out = json.loads(_run(*base, "--peek", "all").splitlines()[-1])
     assert out["peek"] == "all"
     assert "PEEKING AT THE OPPONENT'S HAND vs greedy" in _run(*base[:-1], "--peek", "hand")

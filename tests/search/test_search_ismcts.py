@@ -93,10 +93,10 @@ def test_objective_returns_gambles_for_points_and_wins_takes_the_sure_deal() -> 
         assert solver.search(s, algo="ismcts", nodes=20000, seed=seed).best_move == "stop"
 
 
-def test_koikoi_search_defaults_single_deal_for_wins_match_for_points() -> None:
+def test_koikoi_search_defaults_single_deal_for_wins_match_to_win_the_match() -> None:
     assert GAME.search_defaults("ismcts") == {"exploration": 1.4, "objective": "wins"}
-    assert GAME.search_defaults("ismcts", {"preset": "nintendo"}) == {"exploration": 1.4, "objective": "returns"}
-    assert GAME.search_defaults("ismcts", {"rounds": 3}) == {"exploration": 1.4, "objective": "returns"}
+    assert GAME.search_defaults("ismcts", {"preset": "nintendo"}) == {"exploration": 1.4, "objective": "match"}
+    assert GAME.search_defaults("ismcts", {"rounds": 3}) == {"exploration": 1.4, "objective": "match"}
 
 
 def test_never_peeks_two_worlds_same_view_same_result() -> None:
@@ -199,7 +199,7 @@ def test_bad_inputs() -> None:
         kk.State.ismcts(info, lim, **belief, exploration=-1.0)
     with pytest.raises(ValueError, match="rollout must be 'auto', 'random' or 'policy'"):
         kk.State.ismcts(info, lim, **belief, rollout="smart")
-    with pytest.raises(ValueError, match="objective must be 'returns' or 'wins', got 'points'"):
+    with pytest.raises(ValueError, match="objective must be 'returns', 'wins' or 'table', got 'points'"):
         kk.State.ismcts(info, lim, **belief, objective="points")
     with pytest.raises(ValueError, match="num_worlds must be in"):
         kk.State.pimc(info, lim, **belief, num_worlds=0)

@@ -37,7 +37,7 @@ int max_month_count(Bitboard b) noexcept {
 
 static_assert(ImperfectInformationGame<State> && HasWorldAssignment<State> && HasObservationKey<State> &&
               HasPliesBound<State> && HasRolloutPolicy<State>);
-static_assert(sizeof(State) <= 96, "the state stays a few words: copy-make in the searches");
+static_assert(sizeof(State) <= 104, "the state stays a few words: copy-make in the searches");
 
 bool State::has_hand_yaku(Bitboard hand) noexcept {
   return popcount(hand) == kHandSize && (max_month_count(hand) == 4 || all_months_even(hand));

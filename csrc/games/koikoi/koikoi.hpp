@@ -21,10 +21,14 @@
 //   table=<cards> pile0=<cards> pile1=<cards> stock=<cards> koikoi=<n0>,<n1> total=<t0>,<t1>
 //   [drawn=<card>]  (phase take: the turned-over stock card waiting for its capture choice)
 //   [result=draw|<player>:<points>]  (phase end)
+//   [deal=<k>/<n> match=<m0>,<m1>]  (a deal of a match: deal k of n, 1 <= k <= n <= 99, with the players' match
+//                                    totals m0, m1 (0..32767) before this deal; absent: a single deal. Who deals
+//                                    is `first`; deals left after this one: n - k)
 // pile = capture pile; koikoi = calls so far; total = yaku total at the end of the player's last turn (the
 // baseline a rise is measured from). The information state of player v replaces hand0/hand1/stock with
 //   view=<v> ... hand=<v's cards> opp=<opponent hand size> ... stock=<stock size>
-// (same field order: rules first view turn phase hand opp table pile0 pile1 stock koikoi total [drawn] [result]).
+// (same field order: rules first view turn phase hand opp table pile0 pile1 stock koikoi total [drawn] [result]
+// [deal match]). The match context is carried unchanged by every move and is not part of the hash.
 //
 // Worlds (from_world): the opponent's hand cards (any order) followed by the stock in draw order.
 //
@@ -126,6 +130,10 @@ class State {
   int total(int p) const noexcept { return total_[p]; }
   int winner() const noexcept { return winner_; }  // -1 while playing and after a draw
   int points() const noexcept { return points_; }  // the winner's score
+  // Match context (see the notation): deal number 1..match_deals(), 0 for a single deal; match totals before it.
+  int match_deal() const noexcept { return match_deal_; }
+  int match_deals() const noexcept { return match_deals_; }
+  int match_total(int p) const noexcept { return match_total_[p]; }
   // Whether player p could call koi-koi now (the call limit and the empty-hand rule; not the phase).
   bool may_koikoi(int p) const noexcept;
 
@@ -151,6 +159,8 @@ class State {
   Rules rules_{};
   std::int16_t total_[2] = {0, 0};
   std::int16_t points_ = 0;
+  std::int16_t match_total_[2] = {0, 0};
+  std::int8_t match_deal_ = 0, match_deals_ = 0;
   std::int8_t stock_pos_ = 0;
   std::int8_t first_ = 0;
   std::int8_t to_move_ = 0;

@@ -19,6 +19,7 @@ struct State::Fields {
   int koikoi[2] = {0, 0}, total[2] = {0, 0};
   int drawn = -1, winner = -1, points = 0;
   bool has_result = false;
+  int deal = 0, deals = 0, match[2] = {0, 0};
 };
 
 namespace {
@@ -128,7 +129,21 @@ State::Fields State::parse_fields(std::string_view s, bool info) {
       if (f.points < 0) throw bad("result", "points must be 1..9999");
     }
   }
-  if (!t.done()) throw bad("notation", "unexpected field after the last one (after total: only drawn=, result=)");
+  if (t.next_is("deal")) {
+    const std::string_view d = t.take("deal");
+    const auto slash = d.find('/');
+    const auto k = notation::to_int(d.substr(0, slash), 1, 99);
+    const auto n = slash == std::string_view::npos ? std::nullopt : notation::to_int(d.substr(slash + 1), 1, 99);
+    if (!k || !n || *k > *n) throw bad("deal", "expected <deal>/<deals> like 3/12 with 1 <= deal <= deals <= 99, got '" + std::string(d) + "'");
+    f.deal = *k;
+    f.deals = *n;
+    if (!t.next_is("match")) throw bad("match", "deal= needs the match totals after it, like match=12,5");
+    parse_pair(t.take("match"), "match", 32767, f.match);
+  } else if (t.next_is("match")) {
+    throw bad("match", "match= comes after deal=<deal>/<deals>");
+  }
+  if (!t.done())
+    throw bad("notation", "unexpected field after the last one (after total: only drawn=, result=, deal=, match=)");
   return f;
 }
 
@@ -196,6 +211,10 @@ State State::assemble(const Fields& f) {
   s.drawn_ = static_cast<std::int8_t>(f.drawn);
   s.winner_ = static_cast<std::int8_t>(f.winner);
   s.points_ = static_cast<std::int16_t>(f.points);
+  s.match_deal_ = static_cast<std::int8_t>(f.deal);
+  s.match_deals_ = static_cast<std::int8_t>(f.deals);
+  s.match_total_[0] = static_cast<std::int16_t>(f.match[0]);
+  s.match_total_[1] = static_cast<std::int16_t>(f.match[1]);
   s.hash_ = s.recompute_hash();
   return s;
 }
@@ -225,6 +244,9 @@ std::string State::format(int view) const {
   if (drawn_ >= 0) s += " drawn=" + std::string(kCardNames[drawn_]);
   if (phase_ == Phase::kEnd)
     s += winner_ < 0 ? std::string(" result=draw") : " result=" + std::to_string(winner_) + ":" + std::to_string(points_);
+  if (match_deals_ > 0)
+    s += " deal=" + std::to_string(match_deal_) + "/" + std::to_string(match_deals_) + " match=" +
+         std::to_string(match_total_[0]) + "," + std::to_string(match_total_[1]);
   return s;
 }
 

@@ -4,7 +4,9 @@ The compiled state (``solver._core.koikoi.State``) is one deal with everything k
 information-state notation are documented in ``docs/koikoi.md``. A match of several deals (option ``rounds``) is
 played by :class:`solver.match.Match` with the deals this façade makes: the dealer of the next deal is the winner of
 the last one (the other player after a draw), the first dealer is drawn from the first deal's seed, and the winner
-of a deal scores its points.
+of a deal scores its points. Each deal of a match carries the match context in its notation (``deal=<k>/<n>
+match=<m0>,<m1>``), so a seat's view knows the score; the ISMCTS objective ``match`` (the default in a match) plays
+for the probability of winning the match (:mod:`.equity`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from ...determinize.belief import UniformBelief
 from ...determinize.infostate import InformationState
 from ...options import OptionSpec
 from ..base import GameInfo
-from . import greedy
+from . import equity, greedy
 from .belief import KoikoiBelief
 
 kk = _core.koikoi
@@ -85,6 +87,10 @@ def card_list(cards: list[int]) -> str:
 ISMCTS_EXPLORATION = 1.4
 
 
+#: Weight of the deal's points next to the match equity in the objective 'match' (a tie-break only).
+MATCH_TIEBREAK = 1e-6
+
+
 class KoikoiInfo(GameInfo):
     """Koi-Koi as the front end sees it."""
 
@@ -110,16 +116,20 @@ class KoikoiInfo(GameInfo):
 
     def search_defaults(self, algo: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """ISMCTS: exploration 1.4; a single deal is played to be won (objective 'wins': the deal-win probability
-        first, points as a tie-break), a match of several deals for points (objective 'returns'). Measured in
-        docs/koikoi.md (Strength)."""
+        first, points as a tie-break), a match of several deals to win the match (objective 'match': the match
+        equity of the deal's end, from the match context of the deal). Measured in docs/koikoi.md (Strength)."""
         if algo != "ismcts":
             return {}
-        return {"exploration": ISMCTS_EXPLORATION, "objective": "wins" if self.rounds(options) == 1 else "returns"}
+        return {"exploration": ISMCTS_EXPLORATION, "objective": "wins" if self.rounds(options) == 1 else "match"}
 
     def rules_of(self, state: Any) -> dict[str, Any]:
-        """The options a deal carries: its preset (the notation names the rule set; `rounds` follows from it)."""
-        text = str(getattr(state, "proxy", state).rules)
-        return self.check_options({"preset": text} if text in PRESET_ROUNDS else None)
+        """The options a deal carries: its preset (the notation names the rule set) and its match: the deals of
+        the match in its match context, 1 without one (a single deal)."""
+        s = getattr(state, "proxy", state)
+        text = str(s.rules)
+        opts: dict[str, Any] = {"preset": text} if text in PRESET_ROUNDS else {}
+        opts["rounds"] = s.match[1] if s.match is not None else 1
+        return self.check_options(opts)
 
     def rounds(self, options: Mapping[str, Any] | None = None) -> int:
         """Deals in a match under `options`."""
@@ -131,12 +141,50 @@ class KoikoiInfo(GameInfo):
         return self.rounds(options)
 
     def deal(self, options: Mapping[str, Any] | None, seed: int, previous: Any = None) -> Any:
-        """A deal from `seed`; after a deal, the winner deals (the other player after a draw)."""
+        """A deal from `seed`; after a deal, the winner deals (the other player after a draw). In a match of several
+        deals the deal carries the match context: deal 1 at 0-0, then the deal after `previous` with its points
+        added to the totals."""
         rules = self.rules(options)
+        rounds = self.rounds(options)
         if previous is None:
-            return kk.State.deal(seed, rules)
+            state = kk.State.deal(seed, rules)
+            return with_match(state, 1, rounds, 0, 0) if rounds > 1 else state
         dealer = previous.winner if previous.winner >= 0 else 1 - previous.first
-        return kk.State.deal(seed, rules, dealer)
+        state = kk.State.deal(seed, rules, dealer)
+        if previous.match is None:
+            return state
+        k, n, t0, t1 = previous.match
+        scores = self.deal_scores(previous)
+        return with_match(state, min(k + 1, n), n, t0 + int(scores[0]), t1 + int(scores[1]))
+
+    def match_table(self, view: Any) -> tuple[int, list[float], float]:
+        """The match equity after the deal for each return (objective 'match', see :mod:`.equity`) and its scale:
+        from the match context of the view's deal (none: a single deal, won or lost), for the searching player and
+        its opponent. The table of the preset of the deal (other rule sets: nintendo's), plus MATCH_TIEBREAK x the
+        return: where the match is decided whatever happens (every entry equal) the search plays for points, as
+        the objective 'returns' does (the search's value scale is relative, so the tiny weight is enough)."""
+        s = getattr(view, "proxy", view)
+        me = int(getattr(view, "observer", s.to_move()))
+        left, diff = 0, 0
+        if s.match is not None:
+            k, n, t0, t1 = s.match
+            left, diff = n - k, (t0 - t1) if me == 0 else (t1 - t0)
+        preset = str(s.rules)
+        dealer = int(s.first) == me
+        rows = {
+            me: equity.match_utilities(preset, left, diff, dealer),
+            1 - me: equity.match_utilities(preset, left, -diff, not dealer),
+        }
+        low = -equity.MAX_RETURN
+        table = [[u + MATCH_TIEBREAK * (low + i) for i, u in enumerate(rows[p])] for p in (0, 1)]
+        # the value scale: the mean |change of equity| over the measured deal outcomes of this deal, the
+        # analogue of the mean |return| that scales the objective 'returns'
+        outcomes = equity.outcomes_for(preset if preset in equity.shipped()["presets"] else "nintendo")
+        mine = table[me]
+        at = lambda r: mine[max(0, min(len(mine) - 1, r - low))]  # noqa: E731
+        total = sum(outcomes.values())
+        scale = sum(c * abs(at(r if dealer else -r) - at(0)) for r, c in outcomes.items()) / total
+        return low, table[0] + table[1], scale
 
     def deal_scores(self, final: Any) -> list[float]:
         """The winner of the deal scores its points; the other player nothing."""
@@ -194,6 +242,14 @@ class KoikoiInfo(GameInfo):
             parts.append(f"stock card turned over: {card_label(before.stock[0])}")
         return "; ".join(p for p in parts if p)
 
+    def describe_match(self, state: Any) -> str:
+        """The match context of a deal in words ('' for a single deal)."""
+        s = getattr(state, "proxy", state)
+        if s.match is None:
+            return ""
+        k, n, t0, t1 = s.match
+        return f"match: deal {k} of {n}, totals {t0}-{t1}"
+
     def describe_value(self, state: Any, result: Any) -> str:
         """Search values of Koi-Koi are expected point differences for the player to move."""
         return f"{float(result.value):+.2f} points"
@@ -203,6 +259,8 @@ class KoikoiInfo(GameInfo):
         s = view.proxy
         me, rules = view.observer, s.rules
         lines = [f"rules {rules}, dealer {s.first}, phase {s.phase}, player {s.to_move()} to act (view of player {me})"]
+        if s.match is not None:
+            lines.append(self.describe_match(s))
         lines.append(f"your hand ({me}): {card_list(s.hand(me))}")
         lines.append(f"opponent ({1 - me}): {len(s.hand(1 - me))} cards in hand (hidden)")
         for p in (0, 1):
@@ -222,6 +280,8 @@ class KoikoiInfo(GameInfo):
             return self.render_view(state)
         rules = state.rules
         lines = [f"rules {rules}, dealer {state.first}, phase {state.phase}, player {state.to_move()} to act"]
+        if state.match is not None:
+            lines.append(self.describe_match(state))
         for p in (0, 1):
             yaku = kk.yaku(state.pile(p), rules)
             shown = ", ".join(f"{name} {pts}" for name, pts in yaku.items()) or "no yaku"
@@ -235,6 +295,12 @@ class KoikoiInfo(GameInfo):
             won = f"deal: player {state.winner} scores {state.points} points"
             lines.append("deal: draw" if state.winner < 0 else won)
         return "\n".join(lines)
+
+
+def with_match(state: Any, deal: int, deals: int, total0: int, total1: int) -> Any:
+    """`state` (a deal without match context) as deal `deal` of `deals` with the match totals before it."""
+    cap = 32767
+    return kk.State.parse(f"{state.to_string()} deal={deal}/{deals} match={min(total0, cap)},{min(total1, cap)}")
 
 
 GAME = KoikoiInfo(
