@@ -100,7 +100,7 @@ def analyse(
     if budget["time"] is None and budget["nodes"] is None:
         depths: range = range(max(2, depth_budget), max(2, depth_budget) + 1)
     else:
-        depths = range(2, (depth_budget or MAX_DEPTH) + 1)
+        depths = range(2, max(2, depth_budget or MAX_DEPTH) + 1)  # a pass searches at least one ply below a move
     run = _Run(state, chosen, budget["time"], budget["nodes"])
     done: _Pass | None = None
     for depth in depths:
@@ -119,7 +119,8 @@ def analyse(
             )
         if not current.deepens:
             break
-    assert done is not None
+    if done is None:  # cannot happen: the depth range is never empty and the first pass always completes
+        raise RuntimeError("analyse: no pass was run")
     lines = done.lines
     best = lines[0]
     complete = not run.interrupted and done.complete and all(line.proof != "none" for line in lines)

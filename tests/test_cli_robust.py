@@ -166,3 +166,14 @@ def test_record_path_that_cannot_be_written_is_refused_before_the_game(path: str
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith("error: Invalid value for '--record'") and message in result.stderr
     assert "your move" not in result.stdout  # refused before the game, not after it
+
+
+def test_analyse_with_a_depth_below_two_and_another_budget() -> None:
+    """Found by the CLI fuzzer: --depth 1 with --time (or --nodes) left no pass to run (an AssertionError)."""
+    from click.testing import CliRunner
+
+    from solver.cli import main
+
+    result = CliRunner().invoke(main, ["analyse", "c4", "--nodes", "50", "--depth", "1", "--time", "0.2"])
+    assert result.exit_code == 0, result.output
+    assert "best move: " in result.stdout and "depth 2" in result.stdout

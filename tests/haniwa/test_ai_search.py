@@ -243,3 +243,18 @@ def test_only_ismcts_counts_wins() -> None:
     unseen, _view, opp, stock = koikoi.hidden(kinfo)
     r = koikoi.State.ismcts(kinfo, SearchSettings(nodes=2000, seed=1).limits(), unseen=unseen, groups=[opp, stock])
     assert all(0 <= m.wins <= m.visits for m in r.moves) and sum(m.wins for m in r.moves) > 0
+
+
+def test_pimc_solves_exactly_only_the_last_plies() -> None:
+    """Regression: with the exact solver open to two-player Haniwa, PIMC's default (24 plies) solved worlds 23 plies
+    from the end exactly — 121 M nodes for one decision. Haniwa's default is 10 plies; earlier worlds use MCTS."""
+    from solver.games.haniwa import PIMC_EXACT_PLIES
+    from solver.settings import SearchSettings as Settings
+
+    assert Settings(algo="pimc").for_game(GAME, GAME.check_options({})).exact_plies == PIMC_EXACT_PLIES == 10
+    s = GAME.new({}, 5)
+    while s.remaining_plies_bound() > 23:
+        s.play(search(s, algo="pimc", nodes=16 * 50, num_worlds=16, seed=1).best_move)
+    assert s.remaining_plies_bound() > PIMC_EXACT_PLIES
+    r = search(s, algo="pimc", nodes=16 * 50, num_worlds=16, seed=1)
+    assert r.nodes == 16 * 50  # MCTS iterations only: no world was solved exactly
