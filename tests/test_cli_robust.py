@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -177,3 +178,48 @@ def test_analyse_with_a_depth_below_two_and_another_budget() -> None:
     result = CliRunner().invoke(main, ["analyse", "c4", "--nodes", "50", "--depth", "1", "--time", "0.2"])
     assert result.exit_code == 0, result.output
     assert "best move: " in result.stdout and "depth 2" in result.stdout
+
+
+def _cli(*args: str, stdin: str | None = None) -> Any:
+    from click.testing import CliRunner
+
+    from solver.cli import main
+
+    return CliRunner().invoke(main, list(args), input=stdin)
+
+
+def test_version_and_the_games_list() -> None:
+    import solver
+
+    assert _cli("--version").stdout == f"kofun, version {solver.__version__}\n"
+    games = _cli("games").stdout
+    assert "connect4 — Connect Four (7x6) (also: c4)" in games
+    assert "  --rule preset=seed [seed | nintendo]  base rule set" in games
+    assert "  --rule players=2 [1 | 2 | 4]" in games
+
+
+def test_play_refuses_an_algorithm_the_game_cannot_use_before_the_first_move() -> None:
+    result = _cli("play", "sensei", "--algo", "pimc", stdin="a1-a3\n")
+    assert result.exit_code == 2 and "your move" not in result.stdout
+    assert result.stderr.startswith("error: algo: sensei has no hidden information")
+
+
+def test_play_deals_a_new_game_each_time_and_prints_the_seed_to_replay_it() -> None:
+    outs = [_cli("play", "koikoi", "--level", "1", stdin="quit\n").stdout for _ in range(3)]
+    seeds = [out.splitlines()[0] for out in outs]
+    assert all(s.startswith("seed: ") and "(replay this deal with --seed " in s for s in seeds)
+    assert len(set(seeds)) == 3  # three new deals
+    seed = seeds[0].split()[1]
+    again = _cli("play", "koikoi", "--level", "1", "--seed", seed, stdin="quit\n").stdout
+    assert again.splitlines() == outs[0].splitlines()[1:]  # the same deal, the same screens
+
+
+def test_koikoi_play_describes_captures_and_the_stock_card_once_per_move() -> None:
+    out = _cli("play", "koikoi", "--seed", "5", "--ai-first", "--level", "1", stdin="play 2c2\nquit\n").stdout
+    ai = next(line for line in out.splitlines() if line.startswith("AI plays play 2c1"))
+    assert ai.endswith(
+        "captures 2a (Bush warbler), 2c1 (Plum chaff), 3b (Curtain), 3c1 (Cherry chaff); "
+        "stock card turned over: 3b (Curtain)"
+    )
+    assert "your move play 2c2: stock card turned over: 7a (Boar)" in out
+    assert out.count("result: ") == 0  # abandoned: no result line
