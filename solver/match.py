@@ -58,6 +58,7 @@ class GameRecord:
     scores: list[float] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     finished: bool = True
+    planned_deals: int = 1  # deals the match has (more than len(deals) while unfinished)
 
     # Single-deal views (the common case).
     @property
@@ -186,6 +187,9 @@ class MatchObserver:
     def abandoned(self, state: Any) -> None:
         """A human agent left the game in `state`."""
 
+    def resumed(self, state: Any, moves: int) -> None:
+        """A resumed deal reached `state` after replaying `moves` recorded moves."""
+
 
 class Match:
     """Agents at a table playing a match of `game` under `rules` from `seed`.
@@ -203,6 +207,7 @@ class Match:
         teams: Sequence[int] | None = None,
         start: Any = None,
         opening_plies: int = 0,
+        resume: GameRecord | None = None,
     ) -> None:
         self.game = get_game(game)
         self.rules = self.game.check_options(rules)
@@ -223,6 +228,10 @@ class Match:
         self.opening_plies = opening_plies
         self.deals = 1 if start is not None else self.game.match_deals(self.rules)
         self._first = first
+        self.resume = resume
+        if resume is not None:
+            self.deals = resume.planned_deals
+            self._check_resume(resume, seats)
         self.record = GameRecord(
             game=self.game.name,
             rules=dict(self.rules),
@@ -230,17 +239,36 @@ class Match:
             agents=[{"name": a.name, **a.settings()} for a in self.agents],
             teams=self.teams,
             scores=[0.0] * seats,
+            planned_deals=self.deals,
         )
+
+    def _check_resume(self, rec: GameRecord, seats: int) -> None:
+        if rec.game != self.game.name or rec.seed != self.seed or dict(rec.rules) != dict(self.rules):
+            raise ValueError("resume: the record is of another game, seed or rules")
+        if len(rec.agents) != seats or not rec.deals or len(rec.deals) > rec.planned_deals:
+            raise ValueError("resume: the record is not a game of these seats")
+        if any(d.finished and len(d.scores) != seats for d in rec.deals):
+            raise ValueError("resume: a finished deal of the record has no scores")
 
     def play(self, observer: MatchObserver | None = None) -> GameRecord:
         """Plays every deal; returns the record (``finished`` False if a human agent left the game)."""
         watch = observer or MatchObserver()
         previous = None
-        for k in range(self.deals):
+        done = [d for d in self.resume.deals if d.finished] if self.resume is not None else []
+        for d in done:  # a resumed match: its finished deals count as played
+            self.record.deals.append(d)
+            self.record.scores = [a + b for a, b in zip(self.record.scores, d.scores, strict=True)]
+            previous = self.game.parse(d.final, self.rules)
+        for k in range(len(done), self.deals):
             deal_seed = derive_seed(self.seed, "deal", k)
-            state = self._first if k == 0 else self.game.deal(self.rules, deal_seed, previous)
+            replay: list[str] = []
+            if self.resume is not None and k < len(self.resume.deals):  # the interrupted deal: replay its moves
+                state = self.game.parse(self.resume.deals[k].start, self.rules)
+                replay = list(self.resume.deals[k].moves)
+            else:
+                state = self._first if k == 0 else self.game.deal(self.rules, deal_seed, previous)
             watch.deal_started(k, state)
-            deal = self._play_deal(state, deal_seed, watch)
+            deal = self._play_deal(state, deal_seed, watch, replay)
             self.record.deals.append(deal)
             if not deal.finished:
                 self.record.finished = False
@@ -251,12 +279,23 @@ class Match:
         self.record.winners = best_seats(self.record.scores, self.teams)
         return self.record
 
-    def _play_deal(self, start: Any, deal_seed: int, watch: MatchObserver) -> DealRecord:
+    def _play_deal(self, start: Any, deal_seed: int, watch: MatchObserver, replay: Sequence[str] = ()) -> DealRecord:
         opening = random.Random(derive_seed(deal_seed, "opening"))
         history: list[Any] = []  # states before each move (for take-backs)
         moves: list[str] = []
         state = start.clone()
         finished = True
+        for k, text in enumerate(replay):  # a resumed deal: the moves already played (checked legal)
+            try:
+                move = int(state.parse_move(text))
+                before = state.clone()
+                state.apply(move)
+            except ValueError as e:
+                raise ValueError(f"resume: move {k + 1} {text!r} of the record: {e}") from None
+            history.append(before)
+            moves.append(text)
+        if replay:
+            watch.resumed(state, len(replay))
         while not state.is_terminal():
             seat = int(state.to_move())
             agent = self.agents[seat]

@@ -147,16 +147,20 @@ def test_load_errors_are_one_line(tmp_path: Path) -> None:
         assert result.stderr.startswith("error: ") and message in result.stderr.splitlines()[0], result.stderr
 
 
-def test_load_refuses_a_match_of_several_deals(tmp_path: Path) -> None:
+def test_load_resumes_a_match_of_several_deals(tmp_path: Path) -> None:
     saved = tmp_path / "saved.json"
     result = run(
-        "play", "koikoi", "--rule", "rounds=3", "--seed", "3", "--time", "0.02", "--record", str(saved),
+        "play", "koikoi", "--rule", "rounds=3", "--seed", "3", "--level", "1", "--ai-first", "--record", str(saved),
         input="quit\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    again = run("play", "--load", str(saved))
-    assert again.exit_code == 2
-    assert "resuming a match of several deals is not supported" in again.stderr
+    first = json.loads(saved.read_text())
+    assert first["planned_deals"] == 3 and not first["finished"]
+    again = run("play", "--load", str(saved), "--record", str(saved), input="quit\n")
+    assert again.exit_code == 0, again.output
+    moves = len(first["deals"][0]["moves"])
+    assert f"resuming koikoi (seed 3) after {moves} moves" in again.stdout
+    assert json.loads(saved.read_text())["deals"][0]["moves"][:moves] == first["deals"][0]["moves"]
 
 
 @pytest.mark.parametrize(

@@ -234,3 +234,40 @@ def test_selfplay_and_experiment_write_records_that_read_back(tmp_path: Any) -> 
     koikoi.write_text(koikoi.read_text() + "{broken\n")
     with pytest.raises(ValueError, match=r"line 3"):
         read_records(koikoi)
+
+
+class FirstLegal:
+    name = "first"
+    sees_everything = False
+
+    def choose(self, view: Any, rng: random.Random) -> int:
+        return int(sorted(view.legal_moves())[0])
+
+    def settings(self) -> dict[str, Any]:
+        return {"kind": "first"}
+
+
+class LeavesAfter(FirstLegal):
+    """Plays like FirstLegal and leaves the game at its `n`-th decision."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def choose(self, view: Any, rng: random.Random) -> int:
+        self.n -= 1
+        if self.n < 0:
+            raise Abandon
+        return super().choose(view, rng)
+
+
+def test_a_match_left_in_its_second_deal_resumes_to_the_same_result() -> None:
+    rules = {"preset": "nintendo", "rounds": 3}
+    whole = Match(KOIKOI, [FirstLegal(), FirstLegal()], rules, seed=6).play()
+    cut = Match(KOIKOI, [FirstLegal(), LeavesAfter(len(whole.deals[0].moves) // 2 + 3)], rules, seed=6).play()
+    assert not cut.finished and len(cut.deals) == 2 and cut.deals[0].finished and not cut.deals[1].finished
+    assert cut.planned_deals == 3
+    again = Match(KOIKOI, [FirstLegal(), FirstLegal()], rules, seed=6, resume=GameRecord.from_dict(cut.to_dict()))
+    resumed = again.play()
+    assert resumed.deals == whole.deals and resumed.scores == whole.scores and resumed.winners == whole.winners
+    with pytest.raises(ValueError, match="another game, seed or rules"):
+        Match(KOIKOI, [FirstLegal(), FirstLegal()], rules, seed=7, resume=cut)

@@ -92,6 +92,10 @@ class TerminalView(MatchObserver):
         click.echo("move taken back")
         click.echo(self.board(state))
 
+    def resumed(self, state: Any, moves: int) -> None:
+        click.echo(f"{moves} recorded moves replayed")
+        click.echo(self.board(state))
+
     def abandoned(self, state: Any) -> None:
         click.echo(f"game abandoned at position {self.notation(state)}")
 
@@ -211,35 +215,29 @@ def resume(
     record_path: str | None,
     config_path: str | None,
 ) -> None:
-    """Resumes the unfinished game of the record at `path`: the same game, rules, seed and start, its moves
-    replayed, the person in the same seat. Single-deal games only (a match of several deals is refused)."""
+    """Resumes the unfinished game or match of the record at `path`: the same game, rules and seed, the finished
+    deals counted, the interrupted deal's moves replayed, the person in the same seat."""
     rec = GameRecord.load(path)
     game = get_game(rec.game)
     if game_name is not None and get_game(game_name).name != game.name:
         raise ValueError(f"game record {path}: a game of {game.name}, not {get_game(game_name).name}")
     options = game.check_options(rec.rules)
-    if len(rec.deals) != 1 or game.match_deals(options) > 1:
-        raise ValueError(f"game record {path}: resuming a match of several deals is not supported (one deal only)")
-    deal = rec.deals[0]
-    if deal.finished:
-        raise ValueError(f"game record {path}: the game is over (final position {deal.final})")
+    if all(d.finished for d in rec.deals) and len(rec.deals) >= rec.planned_deals:
+        raise ValueError(f"game record {path}: the game is over (final position {rec.deals[-1].final})")
     humans = [i for i, a in enumerate(rec.agents) if a.get("kind") == "human"]
     if len(humans) != 1:
         raise ValueError(f"game record {path}: not a game of one person against the AI")
-    start = game.parse(check_notation_text(deal.start, "start"), options)
-    state = start.clone()
-    for k, text in enumerate(deal.moves):
-        try:
-            state.apply(state.parse_move(check_notation_text(text, "move")))
-        except ValueError as e:
-            raise ValueError(f"game record {path}: move {k + 1} {text!r}: {e}") from None
-    click.echo(f"resuming {game.name} (seed {rec.seed}) after {len(deal.moves)} moves")
-    s = Setup(game, options, load_config(config_path), state)
+    for deal in rec.deals:
+        for k, text in enumerate([deal.start, *deal.moves]):
+            check_notation_text(text, "start" if k == 0 else "move")
+    s = Setup(game, options, load_config(config_path), None)
     settings = ai_settings(s, time_s, level, algo, rec.seed)
-    result = play_game(s, settings, True, rec.seed, state, None, human=humans[0])
-    result.deals[0] = replace(result.deals[0], start=deal.start, moves=[*deal.moves, *result.deals[0].moves])
-    if record_path is not None:
-        save_record(result, record_path)
+    moves = sum(len(d.moves) for d in rec.deals)
+    click.echo(f"resuming {game.name} (seed {rec.seed}) after {moves} moves")
+    try:
+        play_game(s, settings, True, rec.seed, None, record_path, human=humans[0], resume=rec)
+    except ValueError as e:
+        raise ValueError(f"game record {path}: {e}") from None
 
 
 def ask(prompt: str) -> str:
@@ -270,6 +268,7 @@ def play_game(
     start: Any,
     record: str | None,
     human: int | None = None,
+    resume: GameRecord | None = None,
 ) -> GameRecord:
     """Seats the person (in seat `human`, else by `human_first`) and the AI and plays the match (from `start`, or
     from new deals); saves the record to `record` (also when the person quits) and returns it."""
@@ -281,7 +280,7 @@ def play_game(
     ai = SearchAgent(s.game, settings, s.options)
     person = HumanAgent(s.game, ask, click.echo, human)
     agents: list[Agent] = [person if p == human else ai for p in range(seats)]
-    match = Match(s.game, agents, s.options, seed, start=start)
+    match = Match(s.game, agents, s.options, seed, start=start, resume=resume)
     view = TerminalView(s.game, human, match.deals, match.teams)
     result = match.play(view)
     if result.finished and match.deals > 1:
