@@ -227,3 +227,13 @@ def test_koikoi_play_describes_captures_and_the_stock_card_once_per_move() -> No
     )
     assert "your move play 2c2: stock card turned over: 7a (Boar)" in out
     assert out.count("result: ") == 0  # abandoned: no result line
+
+
+def test_colour_only_on_a_terminal_without_no_color_and_the_last_move_named() -> None:
+    from solver.cli.play import use_colour
+
+    assert use_colour(True, {}) and not use_colour(True, {"NO_COLOR": "1"}) and not use_colour(False, {})
+    out = _cli("play", "c4", "--level", "1", "--seed", "1", stdin="9\n4\nquit\n").stdout
+    assert "\x1b[" not in out  # piped: plain text
+    assert "rejected: connect4 move: expected one column digit 1-7, got '9'" in out
+    assert "AI plays 3 " in out and "\nlast move: O 3\n" in out

@@ -12,7 +12,7 @@ import contextlib
 import os
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -49,12 +49,29 @@ def result_text(game: GameInfo, state: Any, human: int, teams: Sequence[int] | N
     return f"result: {names} win{'s' if len(winners) == 1 else ''} ({who})"
 
 
+def use_colour(is_terminal: bool, environ: Mapping[str, str]) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    return is_terminal and not environ.get("NO_COLOR")
+
+
 class TerminalView(MatchObserver):
-    """Draws the match for the person in seat `human`."""
+    """Draws the match for the person in seat `human`: their view of the board after the moves that lead to their
+    turn, each move of the others with what it did, the last move named above the board; on a colour terminal the
+    moves, results and rejections are highlighted."""
 
     def __init__(self, game: GameInfo, human: int, deals: int, teams: Sequence[int]) -> None:
         self.game, self.human, self.deals, self.teams = game, human, deals, teams
         self.two_sided = len(set(teams)) == 2
+        self.colour = use_colour(sys.stdout.isatty(), os.environ)
+        self.last = ""
+
+    def em(self, text: str, **style: Any) -> str:
+        """`text` styled on a colour terminal, plain otherwise."""
+        return click.style(text, **style) if self.colour else text
+
+    def say(self, text: str) -> None:
+        """A line from the person's agent (help, move lists, rejections in red)."""
+        click.echo(self.em(text, fg="red") if text.startswith("rejected:") else text)
 
     def notation(self, state: Any) -> str:
         """The position as the person may see it (their information state in a hidden-information game)."""
@@ -78,12 +95,14 @@ class TerminalView(MatchObserver):
             report = agent.last_report if isinstance(agent, SearchAgent) else None
             value = f" ({report.value_text})" if report is not None else ""
             who = "AI" if self.two_sided else f"AI ({self.game.player_name(seat)})"
-            click.echo(f"{who} plays {move}{value}" + (f": {what}" if what else ""))
+            click.echo(self.em(f"{who} plays {move}", fg="cyan", bold=True) + value + (f": {what}" if what else ""))
         elif what:
             click.echo(f"your move {move}: {what}")
+        self.last = f"last move: {self.game.player_name(seat)} {move}"
         pending = isinstance(agent, HumanAgent) and bool(agent.pending)  # the rest of a typed turn follows
         if not after.is_terminal() and after.to_move() == self.human and not pending:
             click.echo(self.board(after))
+            click.echo(self.em(self.last, bold=True))
 
     def taken_back(self, state: Any) -> None:
         if state is None:
@@ -100,7 +119,7 @@ class TerminalView(MatchObserver):
         click.echo(f"game abandoned at position {self.notation(state)}")
 
     def deal_ended(self, index: int, final: Any, totals: list[float]) -> None:
-        click.echo(result_text(self.game, final, self.human, self.teams))
+        click.echo(self.em(result_text(self.game, final, self.human, self.teams), bold=True))
         click.echo(self.game.render(final))
         click.echo(f"final position: {self.game.notation(final)}")
         if self.deals > 1:
@@ -278,7 +297,7 @@ def play_game(
         human = int(first.to_move()) if human_first else (int(first.to_move()) + 1) % seats
     tolerate_bad_bytes()
     ai = SearchAgent(s.game, settings, s.options)
-    person = HumanAgent(s.game, ask, click.echo, human)
+    person = HumanAgent(s.game, ask, lambda text: view.say(text), human)  # view: below
     agents: list[Agent] = [person if p == human else ai for p in range(seats)]
     match = Match(s.game, agents, s.options, seed, start=start, resume=resume)
     view = TerminalView(s.game, human, match.deals, match.teams)
