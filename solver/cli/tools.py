@@ -45,7 +45,9 @@ def perft_cmd(
 
 @click.command("bench")
 def bench_cmd() -> None:
-    """Run the fixed benchmark positions (one thread, fixed limits) and print the node-count signature."""
+    """Run the fixed benchmark positions (one thread, fixed limits) and print the node-count signature.
+
+    Example: kofun bench"""
     from ..benchsuite import run_signature
 
     signature, rows = run_signature()
@@ -76,7 +78,7 @@ def new_cmd(game: str, seed: int | None, config_path: str | None, rules: Sequenc
 
 @click.command("games")
 def games_cmd() -> None:
-    """List the games, their rule options (default and allowed values) and aliases."""
+    """List the games, their rule options (default and allowed values) and aliases. Example: kofun games"""
     for name, game in sorted(GAMES.items()):
         aliases = sorted(a for a, target in ALIASES.items() if target == name)
         click.echo(f"{name} — {game.title}" + (f" (also: {', '.join(aliases)})" if aliases else ""))

@@ -72,7 +72,8 @@ def best_turn_cmd(
     POSITION is what the player sees — the solo information state (`view=0 ... stock=N`) — or a full position,
     of which only the multiset of the stock is used, never its order: the plans are valued on sampled orders of
     the unseen tiles. Lists the best plans (tiles, cells, order, Kofun plays and Kofun choices) with the expected
-    final score and its 95% interval.
+    final score and its 95% interval. To try it, give it the first line printed by
+    `kofun new haniwa --rule players=1 --seed 2`.
     """
     state = solo_state(position)
     choices = best_turn(state, samples=samples, candidates=candidates, seed=seed, exact_last_turn=exact_last_turn)
@@ -167,6 +168,8 @@ def estimate_cmd(
     Lower bound: the mean score of the non-peeking policy. Upper bound: the mean clairvoyant optimum of the
     same deals (proven upper bounds where the solver ran out of budget). Both with 95% intervals, the gap
     between them, and the rank distributions.
+
+    Example: kofun haniwa solo estimate --deals 20 --seed 1
     """
     if samples is not None and time_per_turn is not None:
         raise click.UsageError("give either --samples or --time-per-turn, not both")
