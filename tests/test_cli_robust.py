@@ -237,3 +237,22 @@ def test_colour_only_on_a_terminal_without_no_color_and_the_last_move_named() ->
     assert "\x1b[" not in out  # piped: plain text
     assert "rejected: connect4 move: expected one column digit 1-7, got '9'" in out
     assert "AI plays 3 " in out and "\nlast move: O 3\n" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "first_line"),
+    [
+        (["best-move", "c4", "--time", "nan"], "error: --time: must be a finite number, got nan"),
+        (["selfplay", "c4", "--time", "inf"], "error: --time: must be a finite number, got inf"),
+        (["best-move", "c4", "--nodes", "-5"], "error: --nodes: must be >= 1, got -5"),
+        (["best-move", "c4", "--depth", "-1"], "error: --depth: must be >= 1, got -1"),
+        (["best-move", "c4", "--seed", "99999999999999999999999"], "error: Invalid value for '--seed': "),
+        (["play", "c4", "--seed", "-1"], "error: Invalid value for '--seed': "),
+        (["selfplay", "c4", "--games", "0"], "error: Invalid value for '--games': "),
+        (["play", "c4", "--level", "9"], "error: Invalid value for '--level': "),
+    ],
+)
+def test_bad_numbers_are_one_line_errors_never_hangs(args: list[str], first_line: str) -> None:
+    result = _cli(*args, stdin="quit\n")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.splitlines()[0].startswith(first_line), result.stderr
