@@ -135,7 +135,8 @@ class ExperimentResult:
         games = self.wins + self.losses + self.draws
         settings = "".join(f", {k} {v}" for k, v in sorted(self.search.items()) if k not in ("algo", "nodes"))
         peeking = {"none": "", "hand": " PEEKING AT THE OPPONENT'S HAND", "all": " PEEKING AT EVERY HIDDEN CARD"}
-        rules = ",".join(f"{k}={v}" for k, v in self.rules.items() if v != "")
+        defaults = get_game(self.game).check_options(None)
+        rules = ",".join(f"{k}={v}" for k, v in self.rules.items() if defaults.get(k) != v) or "defaults"
         return "\n".join(
             [
                 f"{self.game}: ismcts ({self.iterations} iterations{settings}){peeking[self.peek]} vs {self.opponent}"

@@ -132,7 +132,7 @@ def selfplay_cmd(
     "--objective",
     type=click.Choice((*OBJECTIVES, "auto")),
     default="auto",
-    help="Objective of the ISMCTS side: returns, wins, or auto (the game's default for these rules).",
+    help="Objective of the ISMCTS side: returns, wins, match, or auto (the game's default for these rules).",
 )
 @click.option(
     "--peek",

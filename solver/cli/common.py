@@ -53,8 +53,8 @@ def engine_options(f: F) -> F:
         "--objective",
         type=click.Choice((*OBJECTIVES, "auto")),
         default=None,
-        help="ISMCTS objective: returns (mean points), wins (win probability first, points break ties) or auto "
-        "(the game's default).",
+        help="ISMCTS objective: returns (mean points), wins (win probability first, points break ties), match "
+        "(probability of winning the match, Koi-Koi) or auto (the game's default).",
     )(f)
     f = click.option("--rollout", type=click.Choice(ROLLOUTS), default=None, help="MCTS / ISMCTS rollout policy.")(f)
     f = click.option("--exploration", type=float, default=None, help="MCTS / ISMCTS / PIMC exploration constant.")(f)
