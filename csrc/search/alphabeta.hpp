@@ -272,7 +272,6 @@ class Worker {
         alpha = v;
         update_pv(0, rm.move);
         partial_move_ = rm.move;
-        partial_score_ = v;
         partial_pv_.assign(pv_.begin(), pv_.begin() + pv_len_[0]);
         if (alpha >= beta) break;
       }
@@ -355,7 +354,6 @@ class Worker {
   std::vector<Move> partial_pv_;
   Move prev_best_ = kNoMove;
   Move partial_move_ = kNoMove;
-  int partial_score_ = 0;
   std::uint64_t nodes_ = 0, flushed_ = 0, next_poll_ = 0;
   bool aborted_ = false;
 };
