@@ -79,6 +79,21 @@ py::class_<G> bind_game(py::module_& m, const char* doc) {
              return random_playouts(g, n, seed);
            }, py::arg("n"), py::arg("seed") = 0, "Play n uniformly random games; returns the total plies.");
   if constexpr (HasEvaluate<G>) cls.def("evaluate", &G::evaluate, "Heuristic value for the player to move.");
+  if constexpr (HasPliesBound<G>)
+    cls.def("remaining_plies_bound", &G::remaining_plies_bound, "No game from here lasts more plies than this.");
+  if constexpr (HasWinningMove<G>)
+    cls.def("winning_move", &G::winning_move, "A move that wins at once for the player to move, else NO_MOVE.");
+  if constexpr (HasNonLosingMoves<G> && HasWinningMove<G>)
+    cls.def(
+        "non_losing_moves",
+        [](const G& g) {
+          if (g.winning_move() != kNoMove)
+            throw std::invalid_argument("non_losing_moves: the player to move wins at once (see winning_move)");
+          MoveListOf<G> ml;
+          g.non_losing_moves(ml);
+          return std::vector<Move>(ml.begin(), ml.end());
+        },
+        "The moves that do not hand the opponent a win at the next ply (empty: every move does).");
   bind_search<G>(cls);
   return cls;
 }

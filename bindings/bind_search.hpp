@@ -22,6 +22,7 @@
 #include "../csrc/search/minimax.hpp"
 #include "../csrc/search/pimc.hpp"
 #include "../csrc/search/result.hpp"
+#include "../csrc/search/solve.hpp"
 #include "../csrc/search/tt.hpp"
 #include "../csrc/search/worlds.hpp"
 
@@ -199,6 +200,30 @@ void bind_search(py::class_<G>& cls) {
         py::arg("limits"), py::arg("control") = nullptr, py::arg("hash_mb") = 64,
         "Alpha-beta (PVS, iterative deepening, Lazy-SMP threads). Values in evaluation units; proven results "
         "beyond the evaluation bound.");
+    if constexpr (HasPliesBound<G>)
+      cls.def(
+          "solve",
+          [](const G& g, const SearchLimits& limits, SearchControl* control, int hash_mb, bool value_only) {
+            if (limits.time_s < 0) throw std::invalid_argument("solve: limits.time_s must be >= 0");
+            if (limits.threads != 1) throw std::invalid_argument("solve: runs on one thread (limits.threads = 1)");
+            check_memory(hash_mb, "hash_mb");
+            check_two_players(g, "solve");
+            if (g.is_terminal()) throw std::invalid_argument("solve: the position is terminal");
+            std::optional<TranspositionTable> tt;
+            try {
+              tt.emplace(static_cast<std::size_t>(hash_mb));
+            } catch (const std::bad_alloc&) {
+              throw std::invalid_argument("hash: cannot allocate " + std::to_string(hash_mb) +
+                                          " MB for the transposition table; give a smaller size");
+            }
+            py::gil_scoped_release release;
+            return solve(g, limits, control, *tt, value_only);
+          },
+          py::arg("limits"), py::arg("control") = nullptr, py::arg("hash_mb") = 64, py::arg("value_only") = false,
+          "Exact value to the end of the game (null-window probes over the score range, a table of bounds, the "
+          "game's tactical hooks). Proven: proof, value, plies_to_end, best moves exact and the others as upper "
+          "bounds, PV (value_only: the value and one best move). Not proven within limits.time_s / limits.nodes (0: no "
+          "limit): value_low..value_high.");
     cls.def(
         "minimax",
         [](const G& g, int depth) {

@@ -76,7 +76,9 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("nodes", &SearchResult::nodes)
       .def_readonly("depth", &SearchResult::depth)
       .def_readonly("time_s", &SearchResult::time_s)
-      .def_readonly("stopped", &SearchResult::stopped);
+      .def_readonly("stopped", &SearchResult::stopped)
+      .def_readonly("value_low", &SearchResult::value_low, "solve: lowest value not yet excluded (= value when proven).")
+      .def_readonly("value_high", &SearchResult::value_high, "solve: highest value not yet excluded (= value when proven).");
 
   m.attr("NO_MOVE") = kNoMove;
   m.attr("TT_ENTRY_BYTES") = sizeof(TTEntry);

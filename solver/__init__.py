@@ -58,6 +58,13 @@ def best_move(game: str | GameInfo, position: Any = None, **settings: Any) -> Se
     return search(_position(get_game(game), position), **settings)
 
 
+def solve(game: str | GameInfo, position: Any = None, **settings: Any) -> SearchReport:
+    """Proves the value of `position` (notation or a State; default: the start position) of a game of bounded
+    length: win / draw / loss with the distance, the best moves and the PV, or, when the budget (``time``,
+    ``nodes``; default 2 s) runs out first, the bounds reached (``report.proof == "none"``)."""
+    return search(_position(get_game(game), position), algo="solve", **settings)
+
+
 def play_game(
     game: str | GameInfo,
     position: Any = None,
@@ -124,4 +131,5 @@ __all__ = [
     "play_match",
     "rotations",
     "search",
+    "solve",
 ]

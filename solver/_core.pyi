@@ -8,6 +8,8 @@ import numpy as np
 import numpy.typing as npt
 
 NO_MOVE: int
+MATE_SCORE: int
+EVAL_BOUND: int
 TT_ENTRY_BYTES: int
 MCTS_NODE_BYTES: int
 ISMCTS_NODE_BYTES: int
@@ -93,6 +95,10 @@ class SearchResult:
     def time_s(self) -> float: ...
     @property
     def stopped(self) -> bool: ...
+    @property
+    def value_low(self) -> float: ...
+    @property
+    def value_high(self) -> float: ...
 
 class _State:
     """The methods every game's compiled ``State`` class has (bindings/bind_game.hpp, bind_search.hpp)."""
@@ -119,6 +125,11 @@ class _State:
         self, limits: SearchLimits, control: SearchControl | None = None, hash_mb: int = 64
     ) -> SearchResult: ...
     def minimax(self, depth: int) -> int: ...
+    # Games of bounded length only (Connect Four, the card games' full states):
+    def solve(
+        self, limits: SearchLimits, control: SearchControl | None = None, hash_mb: int = 64, value_only: bool = False
+    ) -> SearchResult: ...
+    def remaining_plies_bound(self) -> int: ...
     def mcts(
         self,
         limits: SearchLimits,

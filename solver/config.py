@@ -3,7 +3,7 @@
 A configuration file is optional; every setting has a default. Layout::
 
     [engine]                # any field of solver.settings.SearchSettings
-    algo = "alphabeta"      # alphabeta | mcts | ismcts | pimc (default: the game's)
+    algo = "alphabeta"      # alphabeta | mcts | ismcts | pimc | solve (default: the game's)
     time = 2.0              # seconds per search (used when no nodes/depth budget is given)
     nodes = 1000000         # node / iteration budget
     depth = 12              # alpha-beta depth budget

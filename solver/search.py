@@ -164,13 +164,15 @@ def settings_of(
     rules: Mapping[str, Any] | None,
     kwargs: Mapping[str, Any],
     players: int | None = None,
+    remaining_plies: int | None = None,
 ) -> SearchSettings:
-    """`settings` (default: all defaults) with the keyword settings applied, completed for `game` and `rules`.
-    Keyword options that the chosen algorithm does not take are refused."""
+    """`settings` (default: all defaults) with the keyword settings applied, completed for `game` and `rules`
+    (`remaining_plies`: the position's bound on its length, which lets a short game be solved exactly). Keyword
+    options that the chosen algorithm does not take are refused."""
     base = settings or SearchSettings()
     extra = dict(kwargs)
     check_applicable(None, extra)  # unknown names first
-    chosen = base.merged(**extra).for_game(game, rules, players)
+    chosen = base.merged(**extra).for_game(game, rules, players, remaining_plies)
     check_applicable(chosen.algo, extra)
     return chosen
 
@@ -196,10 +198,17 @@ def search(
     """
     game = game_of(state)
     worlds = kwargs.pop("worlds", None)
-    chosen = settings_of(game, settings, rules if rules is not None else game.rules_of(state), kwargs, _players(state))
+    rules = rules if rules is not None else game.rules_of(state)
+    chosen = settings_of(game, settings, rules, kwargs, _players(state), remaining_plies(state))
     run, control, shown = _prepare(state, chosen, control, worlds)
     result, interrupted = run_in_thread(run, control, shown, on_progress)
     return report_of(game, shown, chosen, result, interrupted)
+
+
+def remaining_plies(state: Any) -> int | None:
+    """A full state's bound on the plies left (games of bounded length), else None."""
+    bound = getattr(state, "remaining_plies_bound", None)
+    return None if isinstance(state, InformationState) or bound is None else int(bound())
 
 
 def _players(state: Any) -> int:
@@ -343,6 +352,11 @@ def report_of(game: GameInfo, state: Any, settings: SearchSettings, result: Any,
         if line is not None:
             score = score_of(game, line, algo, settings)
             score = Score(score.kind, float(result.value), score.unit, score.plies, score.win_rate)
+    text = value_text(game, state, result, settings)
+    if algo == "solve" and result.proof == _core.Proof.NONE:  # the budget ran out: the bounds reached
+        low, high = Score.of_proof_score(float(result.value_low)), Score.of_proof_score(float(result.value_high))
+        score = Score.of_proof_score(float(result.value_low), +1)
+        text = f"not proven within the budget: between {low} and {high}"
     return SearchReport(
         game=game.name,
         position=game.notation(state),
@@ -350,7 +364,7 @@ def report_of(game: GameInfo, state: Any, settings: SearchSettings, result: Any,
         settings=settings,
         best_move=best,
         score=score,
-        value_text=value_text(game, state, result, settings),
+        value_text=text,
         pv=moves_to_strings(state, list(result.pv)),
         moves=[move_line(game, state, m, algo, settings) for m in result.moves],
         nodes=int(result.nodes),

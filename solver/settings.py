@@ -26,7 +26,7 @@ from .seeds import MAX_SEED
 if TYPE_CHECKING:
     from .games.base import GameInfo
 
-ALGOS = ("alphabeta", "mcts", "ismcts", "pimc")
+ALGOS = ("alphabeta", "mcts", "ismcts", "pimc", "solve")
 HIDDEN_ALGOS = ("ismcts", "pimc")  # information-set searches (hidden-information games)
 ROLLOUTS = ("random", "policy")
 OBJECTIVES = ("returns", "wins", "match")
@@ -52,6 +52,7 @@ MAX_MEMORY_MB = max(1, min(1 << 16, _physical_memory_mb()))
 #: The options of each algorithm (besides the budgets, threads and seed, which every search takes).
 ALGO_OPTIONS: dict[str, tuple[str, ...]] = {
     "alphabeta": ("hash_mb",),
+    "solve": ("hash_mb",),
     "mcts": ("exploration", "rollout", "solver", "transpositions", "memory_mb"),
     "ismcts": ("exploration", "rollout", "return_scale", "objective", "memory_mb"),
     "pimc": ("num_worlds", "exact_plies", "exploration", "memory_mb"),
@@ -181,17 +182,26 @@ class SearchSettings:
         return replace(self, **given)
 
     def for_game(
-        self, game: GameInfo, rules: Mapping[str, Any] | None = None, players: int | None = None
+        self,
+        game: GameInfo,
+        rules: Mapping[str, Any] | None = None,
+        players: int | None = None,
+        remaining_plies: int | None = None,
     ) -> SearchSettings:
         """These settings completed for `game` under the rule options `rules`: the algorithm chosen (ISMCTS for
-        hidden information, else alpha-beta for one or two `players` and MCTS for more), the game's defaults for it
-        filled in where nothing was set, options of other algorithms dropped."""
+        hidden information, else for one or two `players` the exact solver when the game ends within the game's
+        ``solve_plies`` (`remaining_plies`: the position's bound, when known) and alpha-beta otherwise, MCTS for
+        more players), the game's defaults for it filled in where nothing was set, options of other algorithms
+        dropped."""
         hidden = game.has_hidden_information
         if players is None:
             players = game.num_players(rules)
-        algo = self.algo or ("ismcts" if hidden else "alphabeta" if players <= 2 else "mcts")
+        short = remaining_plies is not None and remaining_plies <= game.solve_plies
+        algo = self.algo or ("ismcts" if hidden else ("solve" if short else "alphabeta") if players <= 2 else "mcts")
         if not hidden and algo in HIDDEN_ALGOS:
             raise SettingsError(f"algo: {game.name} has no hidden information: use 'alphabeta' or 'mcts'")
+        if algo == "solve":
+            check_solvable(game, hidden, players, self.threads)
         own = set(ALGO_OPTIONS[algo])
         values = {k: v for k, v in asdict(self).items() if k in GENERAL or (k in own and v is not None)}
         values["algo"] = algo
@@ -239,6 +249,21 @@ class SearchSettings:
 def _given(values: Mapping[str, Any]) -> dict[str, Any]:
     """The values that are set ("auto" for the objective means not set: the game's default)."""
     return {k: v for k, v in values.items() if v is not None and not (k == "objective" and v == "auto")}
+
+
+def check_solvable(game: GameInfo, hidden: bool, players: int, threads: int) -> None:
+    """Refuses the exact solver where it cannot run: hidden information, more than two players, a game of
+    unbounded length, several threads."""
+    if hidden:
+        raise SettingsError(f"algo: 'solve' needs everything known; {game.name} has hidden information")
+    if players > 2:
+        raise SettingsError(f"algo: 'solve' needs one or two players, this position has {players}")
+    if not hasattr(game.core.State, "solve"):
+        raise SettingsError(
+            f"algo: 'solve' needs a game of bounded length; {game.name} games can go on (use 'alphabeta')"
+        )
+    if threads != 1:
+        raise SettingsError(f"threads: 'solve' runs on one thread, got {threads}")
 
 
 def check_applicable(algo: str | None, given: Iterable[str]) -> None:

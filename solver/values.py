@@ -16,7 +16,8 @@ expected mean final return over the search (MCTS, ISMCTS, PIMC)        the game'
 
 ``win_rate`` is the share of the search's visits that ended in a win for that player, when the search measured it
 (ISMCTS). ``bound`` says whether the value is exact (0) or only a bound (alpha-beta's moves other than the best:
--1 the move is worth at most ``value``, +1 at least); a bound prints as ``<= +14`` / ``>= +14``.
+-1 the move is worth at most ``value``, +1 at least); a bound prints as ``<= +14`` / ``>= +14``, and on a proof
+as ``<= draw`` (a draw or a loss), ``<= win in 14 plies`` (no quicker win) (the exact solver's other moves).
 """
 
 from __future__ import annotations
@@ -50,14 +51,29 @@ class Score:
         bound = int(getattr(stat, "bound", 0))
         if kind is not None:
             return cls(kind, float(stat.value), "", plies, win_rate, bound if plies is None else 0)
+        if algo == "solve":  # every solve value is a proven score or a bound on one
+            return cls.of_proof_score(float(stat.value), bound)
         if algo == "alphabeta":
             return cls("eval", float(stat.value), eval_unit, None, win_rate, bound)
         return cls("expected", float(stat.value), return_unit, None, win_rate)
 
+    @classmethod
+    def of_proof_score(cls, value: float, bound: int = 0) -> Score:
+        """The score of an engine value that is a proof (``MATE_SCORE - plies`` a win, its negative a loss, 0 a
+        draw) or, with `bound`, a bound on one (the solver's moves other than the best, its unproven root)."""
+        if value > _core.EVAL_BOUND:
+            return cls("win", value, "", _core.MATE_SCORE - round(value), None, bound)
+        if value < -_core.EVAL_BOUND:
+            return cls("loss", value, "", _core.MATE_SCORE + round(value), None, bound)
+        return cls("draw", 0.0, "", None, None, bound)
+
     @property
     def proven(self) -> bool:
-        """True for a proven win, loss or draw."""
-        return self.kind in ("win", "loss", "draw")
+        """True for a proven win, loss or draw (an upper bound on a loss and a lower bound on a win are proofs too:
+        the loss or the win is certain, only its distance is not)."""
+        if self.kind not in ("win", "loss", "draw"):
+            return False
+        return self.bound == 0 or (self.kind == "loss" and self.bound < 0) or (self.kind == "win" and self.bound > 0)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON (unset fields left out)."""
@@ -79,9 +95,10 @@ class Score:
 
     def __str__(self) -> str:
         if self.kind == "draw":
-            return "draw"
+            return self.relation + "draw"
         if self.kind in ("win", "loss"):
             n = self.plies
-            return self.kind + ("" if n is None else f" in {n} {'ply' if n == 1 else 'plies'}")
+            text = self.kind + ("" if n is None else f" in {n} {'ply' if n == 1 else 'plies'}")
+            return (self.relation if n is not None else "") + text
         number = f"{self.value:+.0f}" if self.kind == "eval" and self.value.is_integer() else f"{self.value:+.2f}"
         return f"{self.relation}{number} {self.unit}".rstrip()

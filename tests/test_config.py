@@ -125,7 +125,10 @@ def test_flags_win_over_the_file_and_none_means_not_given() -> None:
         ({"engine": {"depth": "deep"}}, "engine.depth: expected an integer, got 'deep'"),
         ({"engine": {"seed": -1}}, "engine.seed: must be >= 0, got -1"),
         ({"engine": {"hash_mb": True}}, "engine.hash_mb: expected an integer, got True"),
-        ({"engine": {"algo": "minimax"}}, "engine.algo: 'minimax' is not one of 'alphabeta', 'mcts', 'ismcts', 'pimc'"),
+        (
+            {"engine": {"algo": "minimax"}},
+            "engine.algo: 'minimax' is not one of 'alphabeta', 'mcts', 'ismcts', 'pimc', 'solve'",
+        ),
         ({"engine": {"rollout": "greedy"}}, "engine.rollout: 'greedy' is not one of 'random', 'policy'"),
         ({"engine": {"solver": "maybe"}}, "engine.solver: expected true or false, got 'maybe'"),
         ({"engine": {"exploration": -0.1}}, "engine.exploration: must be >= 0, got -0.1"),

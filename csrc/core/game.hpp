@@ -40,6 +40,21 @@
 //                                             report a value as proven once its depth reaches the bound
 //   Move rollout_move(Rng&) const             per-game rollout policy for MCTS (default: uniform random legal move)
 //
+// Optional tactical hooks, for proofs (search/solve.hpp) and for searches that must not blunder. "At once" means
+// within one ply; a game whose turns have several plies (Sensei) answers for the ply in front of it.
+//   Move winning_move() const                 a legal move that ends the game at once with a win for the player
+//                                             to move, or kNoMove if there is none
+//   void non_losing_moves(MoveList&) const    precondition: winning_move() == kNoMove. The legal moves after which
+//                                             the opponent (the next player to move) cannot win at once; every
+//                                             legal move left out hands the opponent a win at the next ply. Empty
+//                                             when every legal move does (the position is lost at ply + 2)
+//   int move_order(Move) const                how promising a legal move looks (higher is searched first; ties
+//                                             keep the order of legal_moves); cheap and deterministic
+//   static constexpr bool kWinsOnOwnMove      true when turns alternate every ply and a game only ever ends in a
+//                                             win of the player who made the last move (Connect Four): wins come
+//                                             an odd number of plies ahead, losses an even number, which narrows
+//                                             the values a proof has to tell apart
+//
 // Hidden-information games (Haniwa, Koi-Koi, ...) also satisfy `ImperfectInformationGame`:
 //   std::string information_state(int player) const   canonical text of exactly what `player` knows
 //   static G from_world(std::string_view info_state, std::span<const int32_t> world)
@@ -129,6 +144,24 @@ concept HasPliesBound = requires(const G g) {
 template <class G>
 concept HasRolloutPolicy = requires(const G g, Rng& rng) {
   { g.rollout_move(rng) } -> std::same_as<Move>;
+};
+
+template <class G>
+concept HasWinningMove = requires(const G g) {
+  { g.winning_move() } -> std::same_as<Move>;
+};
+
+template <class G>
+concept HasNonLosingMoves = requires(const G g, MoveListOf<G>& ml) {
+  { g.non_losing_moves(ml) } -> std::same_as<void>;
+};
+
+template <class G>
+concept WinsOnOwnMove = requires { requires G::kWinsOnOwnMove; };
+
+template <class G>
+concept HasMoveOrder = requires(const G g, Move m) {
+  { g.move_order(m) } -> std::same_as<int>;
 };
 
 template <class G>

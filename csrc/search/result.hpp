@@ -36,6 +36,8 @@ struct SearchResult {
   int depth = 0;                // alpha-beta: last completed iteration; MCTS: deepest tree depth
   double time_s = 0.0;
   bool stopped = false;         // ended by a stop request rather than a budget
+  double value_low = 0.0;       // solve: the bounds reached on the value (equal when proven); 0 for the other
+  double value_high = 0.0;      // searches
 };
 
 }  // namespace kofun

@@ -61,6 +61,12 @@ def engine_options(f: F) -> F:
     f = click.option("--hash", "hash_mb", type=int, default=None, help="Transposition table size in MB.")(f)
     f = click.option("--seed", type=SEED, default=None, help="Seed of every random choice (0 by default).")(f)
     f = click.option("--threads", type=int, default=None, help="Search threads.")(f)
+    f = click.option(
+        "--solve",
+        is_flag=True,
+        default=None,
+        help="Prove the exact value (win / draw / loss and its distance) to the end of the game: --algo solve.",
+    )(f)
     f = click.option("--algo", type=click.Choice(ALGOS), default=None, help="Search algorithm (default: the game's).")(
         f
     )
@@ -94,6 +100,11 @@ def setup(
 def settings_from(config: Config, **flags: Any) -> SearchSettings:
     """The configuration's search settings with the flags that were given (not None) applied. Options given as
     flags must belong to the algorithm chosen; the error names the flag."""
+    flags = dict(flags)
+    if flags.pop("solve", None):
+        if flags.get("algo") not in (None, "solve"):
+            raise SettingsError(f"--solve: conflicts with --algo {flags['algo']}")
+        flags["algo"] = "solve"
     given = {k: v for k, v in flags.items() if v is not None and not (k == "objective" and v == "auto")}
     check_applicable(given.get("algo", config.engine.algo), given)
     try:

@@ -53,6 +53,10 @@ class GameInfo:
     eval_unit: str = "eval units"
     #: What a mean return measures (the `expected` kind of a Score): "result" for games scored +1 / 0 / -1.
     return_unit: str = "result"
+    #: Positions that end within this many plies (their ``remaining_plies_bound``) are searched with the exact
+    #: solver unless an algorithm is chosen; 0: never. Set where such positions are proven well within the
+    #: default time.
+    solve_plies: int = 0
 
     @property
     def State(self) -> Any:  # noqa: N802 - mirrors the compiled class name

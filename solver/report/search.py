@@ -34,6 +34,9 @@ def moves_table(report: SearchReport) -> str:
             return format_table(("move", "expected", "win", effort), wins, right=(False, True, True, True))
         hidden = [(m.move, m.value_text, m.visits) for m in report.moves]
         return format_table(("move", "expected", effort), hidden, right=(False, True, True))
+    if report.algo == "solve":  # every value is a proof or a bound on one: say it in words
+        proofs = [(m.move, str(m.score), m.visits, m.value_text if m.score.bound == 0 else "") for m in report.moves]
+        return format_table(("move", "value", effort, "proof"), proofs, right=(False, True, True, False))
     rows = [
         (m.move, m.score.relation + _number(m.value), m.visits, m.value_text if m.proof != "none" else "")
         for m in report.moves
@@ -66,7 +69,9 @@ def format_report(game: GameInfo, state: Any, report: SearchReport) -> str:
     lines = [board, "", f"position: {report.position}   to move: {game.player_name(report.to_move)}", ""]
     if report.moves:
         lines.append(moves_table(report))
-        if any(m.score.bound for m in report.moves):
+        if report.algo == "solve" and any(m.score.bound for m in report.moves):
+            lines.append("  (<= v: the move is worth at most v, all the proof needed; the other values are exact)")
+        elif any(m.score.bound for m in report.moves):
             lines.append(
                 f"  (depth {report.depth}; <= v: the move is worth at most v, all the search proved; "
                 "`kofun analyse` values every move)"
@@ -81,6 +86,7 @@ def format_report(game: GameInfo, state: Any, report: SearchReport) -> str:
         f"value: {_value_line(game, report)}",
         f"pv: {' '.join(report.pv)}",
         f"{report.algo}: {report.nodes} {unit} in {report.time_s:.2f} s "
-        f"({human_count(report.nps)} {unit}/s), depth {report.depth}",
+        f"({human_count(report.nps)} {unit}/s), "
+        + (f"{report.depth} probes" if report.algo == "solve" else f"depth {report.depth}"),
     ]
     return "\n".join(lines)

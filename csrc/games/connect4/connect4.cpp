@@ -16,7 +16,43 @@ constexpr Bitboard kBoardMask = [] {
   return b;
 }();
 
+constexpr Bitboard kBottomRow = [] {
+  Bitboard b = 0;
+  for (int c = 0; c < kWidth; ++c) b |= Bitboard{1} << (c * (kHeight + 1));
+  return b;
+}();
+
+constexpr int kCentreFirst[kWidth] = {3, 2, 4, 1, 5, 0, 6};
+
 }  // namespace
+
+Bitboard State::playable() const noexcept { return (mask_ + kBottomRow) & kBoardMask; }
+
+Move State::winning_move() const noexcept {
+  if (is_terminal()) return kNoMove;
+  const Bitboard w = winning_cells(mine_, mask_) & playable();
+  return w ? static_cast<Move>(lsb(w) / (kHeight + 1)) : kNoMove;
+}
+
+void State::non_losing_moves(MoveList<kMaxMoves>& ml) const noexcept {
+  ml.clear();
+  if (is_terminal()) return;
+  Bitboard options = playable();
+  const Bitboard threats = winning_cells(mine_ ^ mask_, mask_);
+  const Bitboard forced = options & threats;
+  if (forced) {
+    if (forced & (forced - 1)) return;  // two threats to answer at once: every move loses
+    options = forced;
+  }
+  options &= ~(threats >> 1);  // never play just under an opponent's threat
+  for (int col : kCentreFirst)
+    if (options & column_mask(col)) ml.push(static_cast<Move>(col));
+}
+
+int State::move_order(Move col) const noexcept {
+  const Bitboard stone = (mask_ + bottom_mask(static_cast<int>(col))) & column_mask(static_cast<int>(col));
+  return popcount(winning_cells(mine_ | stone, mask_ | stone));
+}
 
 bool State::has_four(Bitboard b) noexcept {
   for (int shift : {1, kHeight + 1, kHeight, kHeight + 2}) {
@@ -45,7 +81,7 @@ void State::legal_moves(MoveList<kMaxMoves>& ml) const noexcept {
   ml.clear();
   if (is_terminal()) return;
   // Centre-first order helps alpha-beta; perft and MCTS do not care about the order.
-  for (int col : {3, 2, 4, 1, 5, 0, 6})
+  for (int col : kCentreFirst)
     if (can_play(col)) ml.push(static_cast<Move>(col));
 }
 

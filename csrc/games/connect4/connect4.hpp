@@ -26,6 +26,7 @@ class State {
   static constexpr int kMaxPlayers = 2;
   int num_players() const { return 2; }
   static constexpr int kMaxMoves = kWidth;
+  static constexpr bool kWinsOnOwnMove = true;  // turns alternate; only the player who just moved can win
 
   State() = default;
 
@@ -46,6 +47,12 @@ class State {
   int remaining_plies_bound() const noexcept { return is_terminal() ? 0 : kCells - moves_; }
   Move rollout_move(Rng& rng) const noexcept;
 
+  // Tactical hooks (core/game.hpp), as in the dedicated solvers: a winning column, the columns that neither leave
+  // an immediate threat unanswered nor play under one, and the order "most new threats first".
+  Move winning_move() const noexcept;
+  void non_losing_moves(MoveList<kMaxMoves>& ml) const noexcept;
+  int move_order(Move col) const noexcept;
+
   // Connect Four specifics.
   int moves_played() const noexcept { return moves_; }
   int winner() const noexcept { return winner_; }  // -1 while nobody has four in a row
@@ -63,6 +70,7 @@ class State {
   static constexpr Bitboard column_mask(int col) noexcept {
     return ((Bitboard{1} << kHeight) - 1) << (col * (kHeight + 1));
   }
+  Bitboard playable() const noexcept;  // the cell each non-full column would take
   static bool has_four(Bitboard b) noexcept;
   static Bitboard winning_cells(Bitboard stones, Bitboard mask) noexcept;
 
