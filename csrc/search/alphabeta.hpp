@@ -3,7 +3,10 @@
 // game with modes (Haniwa: solo / 2 / 4 players) is searched in its one- and two-player modes.
 //
 // Negamax with principal-variation search, iterative deepening, aspiration windows, move ordering (table move,
-// two killers per ply, history), a shared transposition table (tt.hpp) and Lazy-SMP threads. Scores follow
+// two killers per ply, history), a shared transposition table (tt.hpp) and Lazy-SMP threads. Below the root it
+// uses the game's tactical hooks when present (core/game.hpp): a winning move ends the node at once, and only the
+// non-losing moves are searched (none left: a loss at ply + 2) where the depth left would see those wins anyway,
+// so that a depth-d value stays the depth-d minimax value. Scores follow
 // score.hpp: heuristic values inside (-kEvalBound, kEvalBound), proven results as mate-distance scores. Turns need
 // not alternate: a child's score is negated only when the player to move changes.
 //
@@ -157,6 +160,19 @@ class Worker {
     pv_len_[ply] = std::max(pv_len_[ply + 1], ply + 1);
   }
 
+  // Every move hands the opponent a win at the next ply: the loss, with a PV (a move and the opponent's win).
+  int forced_loss(const G& g, int ply) {
+    MoveListOf<G> all;
+    g.legal_moves(all);
+    G c = g;
+    c.apply(all[0]);
+    Move* row = &pv_[static_cast<std::size_t>(ply) * kMaxPly];
+    row[ply] = all[0];
+    row[ply + 1] = c.winning_move();
+    pv_len_[ply] = ply + 2;
+    return -(kMate - ply - 2);
+  }
+
   int child_search(const G& c, bool same, int depth, int ply, int alpha, int beta, bool pv) {
     return same ? search(c, depth, ply, alpha, beta, pv) : -search(c, depth, ply, -beta, -alpha, pv);
   }
@@ -165,6 +181,14 @@ class Worker {
     pv_len_[ply] = ply;
     if (count_node()) return 0;
     if (g.is_terminal()) return terminal_score(g, ply);
+    if constexpr (HasWinningMove<G>) {  // a win at the next ply: nothing to search
+      const Move w = depth >= 1 ? g.winning_move() : kNoMove;
+      if (w != kNoMove) {
+        pv_[static_cast<std::size_t>(ply) * kMaxPly + ply] = w;
+        pv_len_[ply] = ply + 1;
+        return kMate - ply - 1;
+      }
+    }
     if (depth <= 0 || ply >= kMaxPly - 1) return horizon_score(g);
 
     // Mate-distance pruning: nothing here can beat a win at the next ply or lose faster than the next ply.
@@ -186,7 +210,16 @@ class Worker {
     }
 
     MoveListOf<G> ml;
-    g.legal_moves(ml);
+    if constexpr (HasWinningMove<G> && HasNonLosingMoves<G>) {
+      if (depth >= 2) {  // deep enough to see the opponent's win: the value is the one the full list gives
+        g.non_losing_moves(ml);  // the others hand the opponent a win at the next ply: worse than any of these
+        if (ml.empty()) return forced_loss(g, ply);
+      } else {
+        g.legal_moves(ml);
+      }
+    } else {
+      g.legal_moves(ml);
+    }
     const int n = ml.size();
     int order[G::kMaxMoves];
     const int player = g.to_move() & 1;
