@@ -12,6 +12,10 @@
 // node of the same (state, mover) key and every read and update goes to that node; the key map is a fixed-size
 // open-addressing table in the same budget (when it is three-quarters full, new nodes are no longer merged).
 //
+// Below the root, a game with the tactical hooks (core/game.hpp) gets decisive and anti-decisive moves: a node with a
+// move that wins at once has only that child, otherwise only the moves that do not hand the opponent an immediate
+// win (Teytaud & Teytaud, "On the huge benefit of decisive moves in Monte-Carlo tree search", 2010).
+//
 // MCTS-Solver (two-player games, option on: G::kMaxPlayers == 2, whose returns are ±1/0): terminal nodes are proven; a node is a win for its player to move as
 // soon as one child is, a loss when all children are, a draw when all are proven and the best is a draw. Proven
 // losing children are never selected again; an iteration that reaches a proven node backs up its exact outcome.
@@ -231,7 +235,14 @@ class Tree {
 
   bool expand(std::uint32_t idx, const G& s) {
     MoveListOf<G> ml;
-    s.legal_moves(ml);
+    if constexpr (HasWinningMove<G> && HasNonLosingMoves<G>) {
+      if (idx != 0)
+        tactical_moves(s, ml);
+      else
+        s.legal_moves(ml);  // the root keeps every move, so that each gets its value (losing ones are proven)
+    } else {
+      s.legal_moves(ml);
+    }
     const auto n = static_cast<std::size_t>(ml.size());
     if (used_ + n > capacity_) return false;
     const auto first = static_cast<std::uint32_t>(used_);
@@ -242,6 +253,20 @@ class Tree {
     nd.num_children = static_cast<std::uint16_t>(n);
     nd.flags |= kExpanded;
     return true;
+  }
+
+  // Decisive and anti-decisive moves (the game's tactical hooks): a move that wins at once is the only child;
+  // otherwise the moves that do not hand the opponent an immediate win (all of them if none is left: the node is
+  // lost whatever is played, and the solver proves it). Exact for the solver: the dropped moves are worth less.
+  static void tactical_moves(const G& s, MoveListOf<G>& ml) {
+    const Move w = s.winning_move();
+    if (w != kNoMove) {
+      ml.clear();
+      ml.push(w);
+      return;
+    }
+    s.non_losing_moves(ml);
+    if (ml.empty()) s.legal_moves(ml);
   }
 
   // UCT choice among the children of `idx`; 0 when every child is a proven loss for the chooser.
@@ -478,6 +503,13 @@ SearchResult mcts(const G& root, const SearchLimits& limits, SearchControl* cont
   if (proof != 0) {
     out.proof = static_cast<Proof>(proof);
     out.plies_to_end = proof == 3 ? -1 : proof_plies;
+    // With transpositions a proof may later be joined by a quicker proven line (a merged node proven through
+    // another parent); the PV follows the quickest one, so when it reaches the end of the game it is the line.
+    if (proof != 3) {
+      G end = root;
+      for (Move m : out.pv) end.apply(m);
+      if (end.is_terminal()) out.plies_to_end = static_cast<int>(out.pv.size());
+    }
   }
   out.nodes = sh.iterations.load();
   out.time_s = sh.clock.seconds();

@@ -6,7 +6,7 @@ import threading
 import time
 
 import pytest
-from search_helpers import C4, limits, play_line
+from search_helpers import C4, limits, play_line, random_positions
 
 from solver import _core
 
@@ -177,3 +177,21 @@ def test_transpositions_prove_midgame_wins(notation: str) -> None:
     assert len(r.pv) == r.plies_to_end and end.winner() == state.to_move()
     child = play_line(state, [r.best_move])
     assert child.alphabeta(limits(depth=42), hash_mb=8).proof == LOSS
+
+
+def test_decisive_and_anti_decisive_moves_at_small_budgets() -> None:
+    """With the tactical hooks, a win in one is played and an immediate threat is answered on every random
+    position that has one, at a budget of a few dozen iterations (each root move visited about twice)."""
+    checked = 0
+    for i, state in enumerate(random_positions(200, range(6, 30), seed=21)):
+        r = state.mcts(limits(nodes=64, seed=i), memory_mb=1)
+        w = state.winning_move()
+        if w != _core.NO_MOVE:
+            c = state.clone()
+            c.apply(r.best_move)
+            assert c.winner() == state.to_move(), state.to_string()
+            checked += 1
+        elif state.non_losing_moves():
+            assert r.best_move in state.non_losing_moves(), state.to_string()
+            checked += 1
+    assert checked >= 150
