@@ -61,12 +61,6 @@ void bind_ohanami(py::module_ m) {
     }
     return ohanami::round_points(s, round - 1);
   }, py::arg("garden"), py::arg("round"), "Points a garden (card numbers) scores at the end of round 1, 2 or 3.");
-  m.def("move_info", [](Move mv) -> py::tuple {
-    if (ohanami::is_pick(mv))
-      return py::make_tuple("pick", std::vector<int>{ohanami::pick_first(mv) + 1, ohanami::pick_second(mv) + 1}, py::none());
-    static constexpr const char* kDest[] = {"top1", "top2", "top3", "bottom1", "bottom2", "bottom3", "new", "discard"};
-    return py::make_tuple("place", std::vector<int>{ohanami::place_card(mv) + 1}, kDest[ohanami::place_dest(mv)]);
-  }, py::arg("move"), "(kind 'pick' | 'place', card numbers, destination or None) of a move.");
   m.def("hidden", [](const std::string& info) {
     int view = -1;
     std::vector<int> groups;
@@ -103,6 +97,17 @@ void bind_ohanami(py::module_ m) {
            "Slot-group sizes of `player`'s world: each other seat's hidden pre-pick hand, the deck, never dealt.")
       .def("knows_hand", [](const State& s, int o, int q) { return s.knows_hand(check_seat(s, o), check_seat(s, q)); },
            py::arg("observer"), py::arg("player"))
+      .def("move_info", [](const State& s, Move mv) -> py::tuple {
+        MoveListOf<State> ml;
+        s.legal_moves(ml);
+        if (!ml.contains(mv)) throw IllegalMoveError("ohanami: move " + std::to_string(mv) + " is not legal here");
+        if (ohanami::is_pick(mv)) {
+          const auto [a, b] = s.pick_cards(mv);
+          return py::make_tuple("pick", std::vector<int>{a + 1, b + 1}, py::none());
+        }
+        static constexpr const char* kDest[] = {"top1", "top2", "top3", "bottom1", "bottom2", "bottom3", "new", "discard"};
+        return py::make_tuple("place", std::vector<int>{ohanami::place_card(mv) + 1}, kDest[ohanami::place_dest(mv)]);
+      }, py::arg("move"), "(kind 'pick' | 'place', card numbers, destination or None) of a legal move.")
       .def("greedy_move", &State::greedy_move, "The greedy baseline's move for the player to move.")
       .def("rollout_move", [](const State& s, std::uint64_t seed) {
         Rng rng(seed);

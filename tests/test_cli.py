@@ -289,6 +289,7 @@ def test_python_dash_m_runs_the_cli() -> None:
     )
     assert (
         proc.returncode == 2
-        and proc.stderr == "error: unknown game 'go' (known games: connect4 (c4), haniwa, koikoi (hanafuda), ohanami, sensei)\n"
+        and proc.stderr
+        == "error: unknown game 'go' (known games: connect4 (c4), haniwa, koikoi (hanafuda), ohanami, sensei)\n"
     )
     assert proc.stdout == ""

@@ -32,13 +32,13 @@ def test_moves_notation() -> None:
     s = oh.State.from_order(2, list(range(120)))
     m = s.parse_move("pick 7,3")
     assert s.move_to_string(m) == "pick 3,7"
-    assert oh.move_info(m) == ("pick", [3, 7], None)
+    assert s.move_info(m) == ("pick", [3, 7], None)
     s.apply(m)
     s.play("pick 11,20")
     assert s.phase == "place"
     assert s.move_to_string(s.parse_move("place 3 new")) == "place 3 new"
     s.play("place 3 new")
-    assert oh.move_info(s.parse_move("place 7 top1")) == ("place", [7], "top1")
+    assert s.move_info(s.parse_move("place 7 top1")) == ("place", [7], "top1")
 
 
 @pytest.mark.parametrize(

@@ -371,7 +371,10 @@ CardSet State::hidden_of(std::string_view info_state, int& view, std::vector<int
 // ----- moves ----------------------------------------------------------------------------------------------------
 
 std::string State::move_to_string(Move m) const {
-  if (is_pick(m)) return "pick " + std::to_string(pick_first(m) + 1) + ',' + std::to_string(pick_second(m) + 1);
+  if (is_pick(m)) {
+    const auto [a, b] = pick_cards(m);
+    return "pick " + std::to_string(a + 1) + ',' + std::to_string(b + 1);
+  }
   const int dest = place_dest(m);
   std::string where = dest == kDiscard ? "discard" : dest == kNewColumn ? "new"
                       : dest >= kBottom0                                ? "bottom" + std::to_string(dest - kBottom0 + 1)
@@ -388,7 +391,16 @@ Move State::parse_move(std::string_view text) const {
     const auto a = parts.size() == 2 ? notation::to_int(parts[0], 1, kNumCards) : std::nullopt;
     const auto b = parts.size() == 2 ? notation::to_int(parts[1], 1, kNumCards) : std::nullopt;
     if (!a || !b || *a == *b) r.fail("expected 'pick <card>,<card>' with two different card numbers 1..120, got '" + std::string(text) + "'");
-    m = make_pick(*a - 1, *b - 1);
+    const CardSet h = phase_ == Phase::kPick ? hand_[to_move_] : CardSet{};
+    if (!h.has(*a - 1) || !h.has(*b - 1)) {
+      throw IllegalMoveError("ohanami move '" + std::string(text) + "': " +
+                             (phase_ == Phase::kPick ? "both cards must be in the hand of player " + std::to_string(to_move_)
+                              : is_terminal()         ? std::string("the game is over")
+                                                      : std::string("it is time to place a picked card")));
+    }
+    int i = 0, j = 0;
+    for (int c : cards{h}) i += c < *a - 1, j += c < *b - 1;
+    m = make_pick(i, j);
   } else if (w.size() == 3 && w[0] == "place") {
     const auto c = notation::to_int(w[1], 1, kNumCards);
     if (!c) r.fail("expected a card number 1..120 after 'place', got '" + std::string(w[1]) + "'");
@@ -408,7 +420,6 @@ Move State::parse_move(std::string_view text) const {
   if (!ml.contains(m)) {
     std::string why = is_terminal() ? "the game is over" : "not legal here";
     if (!is_terminal() && is_pick(m) != (phase_ == Phase::kPick)) why = phase_ == Phase::kPick ? "it is time to pick 2 cards" : "it is time to place a picked card";
-    else if (!is_terminal() && is_pick(m) && !(hand_[to_move_].has(pick_first(m)) && hand_[to_move_].has(pick_second(m)))) why = "both cards must be in the hand of player " + std::to_string(to_move_);
     else if (!is_terminal() && !is_pick(m) && !pick_[to_move_].has(place_card(m))) why = "the card is not one of player " + std::to_string(to_move_) + "'s picked cards";
     else if (!is_terminal() && !is_pick(m)) why = "a card goes above a column's top, below its bottom, in a new column (at most 3) or to the discards";
     throw IllegalMoveError("ohanami move '" + std::string(text) + "': " + why);

@@ -19,6 +19,12 @@ constexpr auto kMiscKeys = zobrist_table<64>(0x4F48414E414D4933ULL);
 constexpr std::uint64_t loc_key(int loc, int card) noexcept { return kLocKeys[loc * kNumCards + card]; }
 constexpr std::uint64_t deck_key(int slot, int card) noexcept { return kDeckKeys[slot * kNumCards + card]; }
 
+// Number of cards of `s` below `card`.
+int rank_in(CardSet s, int card) noexcept {
+  if (card < 64) return std::popcount(s.lo & ((std::uint64_t{1} << card) - 1));
+  return std::popcount(s.lo) + std::popcount(s.hi & ((std::uint64_t{1} << (card - 64)) - 1));
+}
+
 std::uint64_t set_key(int loc, CardSet s) noexcept {
   std::uint64_t h = 0;
   for (int c : cards{s}) h ^= loc_key(loc, c);
@@ -110,11 +116,9 @@ void State::legal_moves(MoveList<kMaxMoves>& ml) const noexcept {
   ml.clear();
   const int p = to_move_;
   if (phase_ == Phase::kPick) {
-    std::array<Move, kDealt> ids{};
-    int k = 0;
-    for (int c : cards{hand_[p]}) ids[k++] = static_cast<Move>(c);
-    for (int i = 0; i < k; ++i)
-      for (int j = i + 1; j < k; ++j) ml.push(kPickFlag | ids[i] | ids[j] << 7);
+    const int k = hand_[p].count();
+    for (int j = 1; j < k; ++j)
+      for (int i = 0; i < j; ++i) ml.push(kPickFlag | static_cast<Move>(i) | static_cast<Move>(j) << 4);
   } else if (phase_ == Phase::kPlace) {
     for (int card : cards{pick_[p]}) {
       unsigned d = destinations(p, card);
@@ -127,10 +131,19 @@ void State::legal_moves(MoveList<kMaxMoves>& ml) const noexcept {
   }
 }
 
+std::pair<int, int> State::pick_cards(Move m) const noexcept {
+  CardSet h = hand_[to_move_];
+  const int i = pick_first(m), j = pick_second(m);
+  for (int r = 0; r < i; ++r) h.pop();
+  const int a = h.pop();
+  for (int r = i + 1; r < j; ++r) h.pop();
+  return {a, h.lowest()};
+}
+
 void State::apply(Move m) noexcept {
   const int p = to_move_;
   if (is_pick(m)) {
-    const int a = pick_first(m), b = pick_second(m);
+    const auto [a, b] = pick_cards(m);
     hand_[p].remove(a);
     hand_[p].remove(b);
     pick_[p].add(a);
@@ -278,7 +291,7 @@ Move State::greedy_move() const noexcept {
         best[1] = card, best_v[1] = v;
       }
     }
-    return make_pick(best[0], best[1]);
+    return make_pick(rank_in(hand_[p], best[0]), rank_in(hand_[p], best[1]));
   }
   Move best = kNoMove;
   int best_v = -1 << 20;

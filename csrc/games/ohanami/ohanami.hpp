@@ -17,8 +17,9 @@
 //   deck_[0 .. deck_len_)  the cards of the later rounds' deals, in deal order; the 120 - 30 x players cards never
 //                          dealt are in no field (the complement of the others)
 //   score_[p]              points of the rounds scored so far
-// Moves (<= 15 bits): a pick is 0x8000 | a | b << 7 (card ids a < b); a placement is card | dest << 8 with dest
-// 0..2 top of column c, 3..5 bottom of column dest - 3, 6 new column, 7 discard. Notation: `pick 12,40`,
+// Moves (<= 16 bits): a pick is 0x8000 | i | j << 4, the ranks i < j of the two cards in the picker's hand (see
+// make_pick); a placement is card | dest << 8 with card the card id and dest 0..2 top of column dest, 3..5 bottom
+// of column dest - 3, 6 new column, 7 discard. Notation (card numbers, not ranks): `pick 12,40`,
 // `place 40 top1` / `bottom1` (columns numbered from 1) / `new` / `discard`, with card numbers 1..120.
 //
 // returns(p) = score of p minus the best score among the other players (> 0: p wins alone; 0: p shares the
@@ -30,6 +31,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "../../core/game.hpp"
@@ -44,13 +46,16 @@ enum class Phase : std::uint8_t { kPick = 0, kPlace = 1, kEnd = 2 };
 enum Dest : int { kTop0 = 0, kBottom0 = 3, kNewColumn = 6, kDiscard = 7 };
 
 inline constexpr Move kPickFlag = 0x8000;
-constexpr Move make_pick(int a, int b) noexcept {
-  return kPickFlag | static_cast<Move>(a < b ? a : b) | static_cast<Move>(a < b ? b : a) << 7;
+// A pick names its two cards by rank in the picker's hand (0 = the lowest card), i < j: the same 45 moves whatever
+// the hand holds, so an information-set search sees one edge per choice of a hidden hand's owner instead of one per
+// card pair of every sampled hand. In a given state the ranks name exactly two cards (State::pick_cards).
+constexpr Move make_pick(int i, int j) noexcept {
+  return kPickFlag | static_cast<Move>(i < j ? i : j) | static_cast<Move>(i < j ? j : i) << 4;
 }
-constexpr Move make_place(int card, int dest) noexcept { return static_cast<Move>(card) | static_cast<Move>(dest) << 8; }
 constexpr bool is_pick(Move m) noexcept { return (m & kPickFlag) != 0; }
-constexpr int pick_first(Move m) noexcept { return static_cast<int>(m & 127); }
-constexpr int pick_second(Move m) noexcept { return static_cast<int>((m >> 7) & 127); }
+constexpr int pick_first(Move m) noexcept { return static_cast<int>(m & 15); }
+constexpr int pick_second(Move m) noexcept { return static_cast<int>((m >> 4) & 15); }
+constexpr Move make_place(int card, int dest) noexcept { return static_cast<Move>(card) | static_cast<Move>(dest) << 8; }
 constexpr int place_card(Move m) noexcept { return static_cast<int>(m & 127); }
 constexpr int place_dest(Move m) noexcept { return static_cast<int>((m >> 8) & 7); }
 
@@ -129,6 +134,8 @@ class State {
   int deck_card(int i) const noexcept { return deck_[i]; }
   // Which way hands go this round: +1 to the left (seat p to p + 1), -1 to the right.
   int direction() const noexcept { return round_ == 1 ? -1 : 1; }
+  // The two card ids a pick move takes from the hand of the player to move (ranks in that hand).
+  std::pair<int, int> pick_cards(Move m) const noexcept;
   // Legal destinations of `card` for seat p (bit d set: dest d is legal).
   unsigned destinations(int p, int card) const noexcept;
   // Points the round-end scoring would give seat p's garden now (the current round's table).
