@@ -109,3 +109,26 @@ def test_greedy_takes_scoring_cards() -> None:
         assert s.greedy_move() in s.legal_moves()
         s.apply(s.greedy_move() if s.to_move() == 0 else rng.choice(s.legal_moves()))
     assert s.score(0) > s.score(1)
+
+
+def test_pimc_solves_the_last_two_turns_exactly_with_two_players() -> None:
+    from solver.settings import SearchSettings
+
+    assert GAME.search_defaults("pimc") == {"exact_plies": 12}
+    rng = random.Random(4)
+    s = oh.State.deal(2, 6)
+    while not (s.round == 3 and s.turn == 4 and s.phase == "pick" and s.to_move() == 1):
+        s.apply(s.greedy_move() if rng.random() < 0.8 else rng.choice(s.legal_moves()))
+    assert s.remaining_plies_bound() == 12
+    view = GAME.view(s)
+    a = solver_search(view, SearchSettings(algo="pimc", nodes=100, num_worlds=4, seed=1))
+    b = solver_search(view, SearchSettings(algo="pimc", nodes=100_000, num_worlds=4, seed=1))
+    # exact per world: the node budget does not matter, each world gives a whole point difference
+    assert a.result.nodes == b.result.nodes and a.result.best_move == b.result.best_move
+    assert all((4 * float(m.value)).is_integer() for m in a.result.moves)  # a mean over 4 worlds
+
+
+def solver_search(view: object, settings: object) -> object:
+    from solver.search import search
+
+    return search(view, settings)

@@ -19,6 +19,15 @@ constexpr auto kMiscKeys = zobrist_table<64>(0x4F48414E414D4933ULL);
 constexpr std::uint64_t loc_key(int loc, int card) noexcept { return kLocKeys[loc * kNumCards + card]; }
 constexpr std::uint64_t deck_key(int slot, int card) noexcept { return kDeckKeys[slot * kNumCards + card]; }
 
+// Every pick, ordered so that the picks from a hand of k cards are the first k (k - 1) / 2.
+constexpr auto kPickMoves = [] {
+  std::array<Move, kDealt*(kDealt - 1) / 2> t{};
+  int n = 0;
+  for (int j = 1; j < kDealt; ++j)
+    for (int i = 0; i < j; ++i) t[n++] = make_pick(i, j);
+  return t;
+}();
+
 // Number of cards of `s` below `card`.
 int rank_in(CardSet s, int card) noexcept {
   if (card < 64) return std::popcount(s.lo & ((std::uint64_t{1} << card) - 1));
@@ -34,11 +43,24 @@ std::uint64_t set_key(int loc, CardSet s) noexcept {
 }  // namespace
 
 State State::deal(int players, std::uint64_t seed) {
+  if (players < 2 || players > 4)
+    throw RuleOptionError("ohanami: players must be 2, 3 or 4, got " + std::to_string(players));
   std::array<int, kNumCards> order{};
   for (int c = 0; c < kNumCards; ++c) order[c] = c;
   Rng rng(seed);
   for (int i = kNumCards; i > 1; --i) std::swap(order[i - 1], order[rng.below(static_cast<std::uint32_t>(i))]);
-  return from_order(players, order);
+  return dealt(players, order);
+}
+
+State State::dealt(int players, std::span<const int> order) noexcept {
+  State s;
+  s.players_ = static_cast<std::uint8_t>(players);
+  for (int p = 0; p < players; ++p)
+    for (int i = 0; i < kDealt; ++i) s.hand_[p].add(order[p * kDealt + i]);
+  s.deck_len_ = static_cast<std::uint8_t>(2 * kDealt * players);
+  for (int i = 0; i < s.deck_len_; ++i) s.deck_[i] = static_cast<std::uint8_t>(order[players * kDealt + i]);
+  s.rehash();
+  return s;
 }
 
 State State::from_order(int players, std::span<const int> order) {
@@ -51,14 +73,7 @@ State State::from_order(int players, std::span<const int> order) {
       throw RuleOptionError("ohanami: a card order is a permutation of the card ids 0..119");
     seen.add(c);
   }
-  State s;
-  s.players_ = static_cast<std::uint8_t>(players);
-  for (int p = 0; p < players; ++p)
-    for (int i = 0; i < kDealt; ++i) s.hand_[p].add(order[p * kDealt + i]);
-  s.deck_len_ = static_cast<std::uint8_t>(2 * kDealt * players);
-  for (int i = 0; i < s.deck_len_; ++i) s.deck_[i] = static_cast<std::uint8_t>(order[players * kDealt + i]);
-  s.rehash();
-  return s;
+  return dealt(players, order);
 }
 
 std::uint64_t State::card_hash() const noexcept {
@@ -116,9 +131,9 @@ void State::legal_moves(MoveList<kMaxMoves>& ml) const noexcept {
   ml.clear();
   const int p = to_move_;
   if (phase_ == Phase::kPick) {
-    const int k = hand_[p].count();
-    for (int j = 1; j < k; ++j)
-      for (int i = 0; i < j; ++i) ml.push(kPickFlag | static_cast<Move>(i) | static_cast<Move>(j) << 4);
+    const int k = kDealt - 2 * turn_;  // every hand holds this many cards before its pick
+    const int n = k * (k - 1) / 2;
+    for (int i = 0; i < n; ++i) ml.push(kPickMoves[i]);
   } else if (phase_ == Phase::kPlace) {
     for (int card : cards{pick_[p]}) {
       unsigned d = destinations(p, card);

@@ -148,6 +148,7 @@ class State {
   friend struct Parsed;
   struct Slots;
   static State parse_text(std::string_view s, int* view, Slots* slots);
+  static State dealt(int players, std::span<const int> order) noexcept;  // from_order without the checks
   std::string format(int view) const;
   Slots slots_of(int observer) const noexcept;
   void fill_hidden(const Slots& slots, std::span<const std::int32_t> world) noexcept;

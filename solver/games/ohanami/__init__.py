@@ -26,6 +26,8 @@ OPTIONS = (OptionSpec("players", 2, "players at the table: 2, 3 or 4", choices=(
 
 #: ISMCTS exploration constant for Ohanami (docs/ohanami.md, "AI and strength").
 ISMCTS_EXPLORATION = 0.7
+#: PIMC solves a 2-player world exactly when the game has at most this many plies left (the last two turns).
+PIMC_EXACT_PLIES = 12
 
 COLOUR_LETTERS = {"blue": "b", "green": "g", "grey": "s", "pink": "p"}
 
@@ -49,8 +51,11 @@ class OhanamiInfo(GameInfo):
     """Ohanami as the front end sees it."""
 
     def search_defaults(self, algo: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """ISMCTS: exploration ISMCTS_EXPLORATION (see docs/ohanami.md)."""
-        return {"exploration": ISMCTS_EXPLORATION} if algo == "ismcts" else {}
+        """ISMCTS: exploration ISMCTS_EXPLORATION. PIMC: a 2-player world is solved exactly in the last two turns
+        of the game (12 plies: about 10-50 thousand nodes per world; 18 plies took 3-8 million, docs/ohanami.md)."""
+        if algo == "ismcts":
+            return {"exploration": ISMCTS_EXPLORATION}
+        return {"exact_plies": PIMC_EXACT_PLIES} if algo == "pimc" else {}
 
     def rules_of(self, state: Any) -> dict[str, Any]:
         """The options a position carries: its number of players."""
