@@ -30,8 +30,8 @@ constexpr auto kPickMoves = [] {
 
 // Number of cards of `s` below `card`.
 int rank_in(CardSet s, int card) noexcept {
-  if (card < 64) return std::popcount(s.lo & ((std::uint64_t{1} << card) - 1));
-  return std::popcount(s.lo) + std::popcount(s.hi & ((std::uint64_t{1} << (card - 64)) - 1));
+  if (card < 64) return popcount64(s.lo & ((std::uint64_t{1} << card) - 1));
+  return popcount64(s.lo) + popcount64(s.hi & ((std::uint64_t{1} << (card - 64)) - 1));
 }
 
 std::uint64_t set_key(int loc, CardSet s) noexcept {
@@ -265,7 +265,7 @@ bool State::knows_hand(int observer, int q) const noexcept {
 
 // --- greedy baseline and rollouts ------------------------------------------------------------------------
 
-int State::card_value(int p, int card, int dest) const noexcept {
+int State::card_value(int p, int card, int dest, int pinks) const noexcept {
   if (dest == kDiscard) return 0;
   const int scorings_left = kRounds - round_;
   int v = 0;
@@ -273,11 +273,7 @@ int State::card_value(int p, int card, int dest) const noexcept {
     case kBlue: v = 30 * scorings_left; break;
     case kGreen: v = 40 * std::min(scorings_left, 2); break;
     case kGrey: v = 70; break;
-    case kPink: {
-      const int k = (garden(p) & kColourMask[kPink]).count();
-      v = 10 * (pink_points(k + 1) - pink_points(k)) + 20;
-      break;
-    }
+    case kPink: v = 10 * (pink_points(pinks + 1) - pink_points(pinks)) + 20; break;
   }
   // Flexibility cost, in tenths of a point: a new column 2 points, extending a column the gap / 20 points.
   if (dest == kNewColumn) return v - 20;
@@ -288,6 +284,7 @@ int State::card_value(int p, int card, int dest) const noexcept {
 
 Move State::greedy_move() const noexcept {
   const int p = to_move_;
+  const int pinks = (garden(p) & kColourMask[kPink]).count();
   if (phase_ == Phase::kPick) {
     // The two cards with the best values at their best destination.
     int best[2] = {-1, -1}, best_v[2] = {-1 << 20, -1 << 20};
@@ -297,7 +294,7 @@ Move State::greedy_move() const noexcept {
       while (d) {
         const int dest = std::countr_zero(d);
         d &= d - 1;
-        v = std::max(v, card_value(p, card, dest));
+        v = std::max(v, card_value(p, card, dest, pinks));
       }
       if (v > best_v[0]) {
         best[1] = best[0], best_v[1] = best_v[0];
@@ -315,7 +312,7 @@ Move State::greedy_move() const noexcept {
     while (d) {
       const int dest = std::countr_zero(d);
       d &= d - 1;
-      const int v = card_value(p, card, dest);
+      const int v = card_value(p, card, dest, pinks);
       if (v > best_v) best_v = v, best = make_place(card, dest);
     }
   }

@@ -165,7 +165,7 @@ class State {
   void reveal_and_pass() noexcept;
   void end_turn() noexcept;
   int next_placer(int from) const noexcept;
-  int card_value(int p, int card, int dest) const noexcept;
+  int card_value(int p, int card, int dest, int pinks) const noexcept;  // pinks: pink cards in p's garden
 
   std::array<CardSet, 4> hand_{};
   std::array<CardSet, 4> pick_{};
