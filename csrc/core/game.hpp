@@ -87,7 +87,9 @@
 // made or the picks are revealed, and not when another player picks in secret, so ISMCTS (which branches an edge
 // on the observer's observation key) never lets a hidden pick leak into the observer's decisions. Searches that
 // see full states (MCTS, alpha-beta, PIMC per world) then see a sequential game, as they do for any determinised
-// world.
+// world. Encode a choice from hidden cards so that the same move integers exist in every world (Ohanami names the
+// two picked cards by their ranks in the hand): ISMCTS keys its edges by move, and card-valued moves of a hidden hand
+// would give it one rarely available edge per sampled hand.
 #pragma once
 
 #include <concepts>

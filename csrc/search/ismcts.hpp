@@ -42,7 +42,10 @@
 // same as kReturns' scale).
 //
 // Memory: one fixed-capacity pool of 48-byte nodes per thread, allocated when the search starts; at most one edge
-// and one information-set node are added per iteration (siblings are linked). When the pool is full the tree stops growing and the iterations go
+// and one information-set node are added per iteration (siblings are linked). The information sets below each edge
+// are also found through a hash index (one 4-byte slot per pool node, pages zeroed by the OS when first touched), so
+// that an edge with many outcomes (every world showing the observer a different hand) costs O(1) per descent, not
+// a scan of its children. When the pool is full the tree stops growing and the iterations go
 // on over the existing tree. No allocation per iteration.
 //
 // Budgets and threads: limits.nodes = iterations (all threads together), limits.time_s, the stop flag (polled every
@@ -60,7 +63,9 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -78,7 +83,8 @@ namespace kofun {
 //   total         double   edge: summed return of the player who made the move; information set: unused (0)
 //   key           uint64   information set: the observation key it stands for; edge: unused (0)
 //   visits        uint32
-//   avail         uint32   edge: iterations in which its move was legal at its parent
+//   avail         uint32   edge: iterations in which its move was legal at its parent; information set: its
+//                          parent edge (for the outcome index)
 //   first_child   uint32   index of the most recently added child (0: none)
 //   sibling       uint32   next child of the same parent (0: none)
 //   move          uint32   edge: the move; information set: kNoMove
@@ -128,6 +134,11 @@ class Tree {
     pool_.reset(new IsmctsNode[capacity_]);
     pool_[0] = IsmctsNode{0.0, 0, 0, 0, 0, 0, kNoMove, 0, 0};
     used_ = 1;
+    std::size_t slots = 1;
+    while (slots <= capacity_) slots <<= 1;  // more slots than nodes: the index is never full
+    index_.reset(static_cast<std::uint32_t*>(std::calloc(slots, sizeof(std::uint32_t))));
+    if (!index_) throw std::bad_alloc();
+    mask_ = slots - 1;
   }
 
   void run(std::uint64_t budget) {
@@ -208,9 +219,17 @@ class Tree {
 
   std::uint32_t add_child(std::uint32_t parent, Move m, std::uint64_t key) noexcept {
     const auto c = static_cast<std::uint32_t>(used_++);
-    pool_[c] = IsmctsNode{0.0, key, 0, m == kNoMove ? 0u : 1u, 0, pool_[parent].first_child, m, 0, 0};
+    pool_[c] = IsmctsNode{0.0, key, 0, m == kNoMove ? parent : 1u, 0, pool_[parent].first_child, m, 0, 0};
     pool_[parent].first_child = c;
     return c;
+  }
+
+  // Slot of the outcome index where the information set (edge e, key) is or would go (linear probing).
+  std::size_t index_slot(std::uint32_t e, std::uint64_t key) const noexcept {
+    std::uint64_t x = key ^ (static_cast<std::uint64_t>(e) * 0x9E3779B97F4A7C15ULL);
+    std::size_t i = static_cast<std::size_t>(splitmix64(x)) & mask_;
+    while (index_[i] != 0 && !(pool_[index_[i]].avail == e && pool_[index_[i]].key == key)) i = (i + 1) & mask_;
+    return i;
   }
 
   // The edge to follow from information set `idx` in the world `s` (0: play out from here). Counts availability;
@@ -253,11 +272,11 @@ class Tree {
   std::uint32_t outcome(std::uint32_t e, const G& s, bool& added) {
     std::uint64_t key = 0;
     if constexpr (HasObservationKey<G>) key = s.observation_key(root_player_);
-    for (std::uint32_t ch = pool_[e].first_child; ch != 0; ch = pool_[ch].sibling)
-      if (pool_[ch].key == key) return ch;
+    const std::size_t slot = index_slot(e, key);
+    if (index_[slot] != 0) return index_[slot];
     if (used_ >= capacity_) return 0;
     added = true;
-    return add_child(e, kNoMove, key);
+    return index_[slot] = add_child(e, kNoMove, key);
   }
 
   void iterate() {
@@ -315,6 +334,11 @@ class Tree {
   G state_;  // the current iteration's world
   uct::Tables tables_;
   std::unique_ptr<IsmctsNode[]> pool_;
+  struct FreeIndex {
+    void operator()(std::uint32_t* p) const noexcept { std::free(p); }
+  };
+  std::unique_ptr<std::uint32_t[], FreeIndex> index_;  // outcome index: 0 empty, else an information-set node
+  std::size_t mask_ = 0;
   std::size_t capacity_ = 0, used_ = 0;
   std::uint64_t iterations_ = 0;
   double abs_sum_ = 0.0;

@@ -92,6 +92,7 @@ class TerminalView(MatchObserver):
     def moved(self, before: Any, move: str, seat: int, agent: Agent, after: Any) -> None:
         what = self.game.describe_move(before, after, move)
         if seat != self.human:
+            move = self.game.public_move(before, move)  # a secret move (an Ohanami pick) is not shown
             report = agent.last_report if isinstance(agent, SearchAgent) else None
             value = f" ({report.value_text})" if report is not None else ""
             who = "AI" if self.two_sided else f"AI ({self.game.player_name(seat)})"
@@ -139,6 +140,9 @@ class TerminalView(MatchObserver):
     help="AI strength 1-5 (default 3): node budgets 1k, 10k, 100k, 1M, then 10 s of time.",
 )
 @click.option("--human-first/--ai-first", default=True, help="Who moves first (default: you).")
+@click.option(
+    "--players", type=int, default=None, help="Players at the table, for games with several counts (--rule players=N)."
+)
 @click.option("--algo", type=click.Choice(ALGOS), default=None, help="Search algorithm of the AI.")
 @click.option(
     "--seed", type=SEED, default=None, help="Seed of the deal and of the AI (default: a new random one, printed)."
@@ -164,6 +168,7 @@ def play_cmd(
     time_s: float | None,
     level: int | None,
     human_first: bool,
+    players: int | None,
     algo: str | None,
     seed: int | None,
     record_path: str | None,
@@ -178,12 +183,14 @@ def play_cmd(
         raise click.UsageError("give either --time or --level, not both")
     check_record_path(record_path)
     if load_path is not None:
-        if position is not None or seed is not None or rules:
+        if position is not None or seed is not None or rules or players is not None:
             raise click.UsageError("--load: the record gives the position, seed and rules; give none of them")
         resume(load_path, game, time_s, level, algo, record_path, config_path)
         return
     if game is None:
         raise click.UsageError("Missing argument 'GAME'.")
+    if players is not None:
+        rules = (*rules, f"players={players}")
     new_deal = seed is None
     seed = secrets.randbelow(MAX_SEED) if seed is None else seed
     s = setup(game, position, config_path, rules, seed)

@@ -164,6 +164,11 @@ class GameInfo:
         s.apply(move)
         return [move]
 
+    def public_move(self, before: Any, move: str) -> str:
+        """What the other seats see of a move played in the full state `before` (by default its notation). A game
+        with secret moves (an Ohanami pick, revealed later) returns only what is public of it."""
+        return move
+
     def describe_move(self, before: Any, after: Any, move: str) -> str:
         """What a move did beyond its notation, for the terminal (e.g. cards captured); empty by default.
         `before` and `after` are full states; only what becomes public with the move may be described."""
