@@ -127,12 +127,26 @@ def fit(
         by_table.setdefault(u.table, []).append(u)
     rng = np.random.default_rng(seed)
     draws = np.empty((samples, n))
-    for s in range(samples):
-        sample = [g[k] for g in by_table.values() for k in rng.integers(0, len(g), len(g))]
-        draws[s] = point_estimate(sample, n, anchor, order)
+    two = {len(u.table) for u in units} <= {2}
+    if two:  # each unit's wins (a over b, b over a) once; a resample adds up the units drawn
+        tables = [
+            (t, np.array([_pair_counts([u], n)[[t[0], t[1]], [t[1], t[0]]] for u in g])) for t, g in by_table.items()
+        ]
+        path = list(order) if order is not None else list(range(n))
+        for s in range(samples):
+            wins = np.zeros((n, n))
+            for (a, b), per_unit in tables:
+                wa, wb = per_unit[rng.integers(0, len(per_unit), len(per_unit))].sum(axis=0)
+                wins[a, b] += wa
+                wins[b, a] += wb
+            r = _bt(wins, path)
+            draws[s] = r - r[anchor]
+    else:
+        for s in range(samples):
+            sample = [g[k] for g in by_table.values() for k in rng.integers(0, len(g), len(g))]
+            draws[s] = point_estimate(sample, n, anchor, order)
     low = np.percentile(draws, 2.5, axis=0) if samples else ratings
     high = np.percentile(draws, 97.5, axis=0) if samples else ratings
-    two = {len(u.table) for u in units} <= {2}
     method = (
         "Bradley-Terry maximum likelihood (choix.ilsr_pairwise_dense); a draw is half a win for each side; "
         f"{PRIOR_DRAWS:g} virtual draw between neighbours of the pool"
