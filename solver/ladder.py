@@ -10,8 +10,9 @@ defined by budgets, never by seconds; the time per decision is measured and repo
 random opening plies, the same for both seatings). Unit *n* of table (A, B) is seeded
 ``derive_seed(seed, "table", A, B, n)``. The tournament runs in *rounds* of a fixed number of units: round 0 spreads
 them over neighbours of the pool's order; every later round orders the pool by the current ratings and gives each
-pair of neighbours (and, a quarter as much, each pair two apart) units in proportion to their intervals' squared
-half-widths — games go where the intervals are widest. A round is planned from the results of the rounds before it
+pair of neighbours (and, a quarter as much, each pair two apart) units in proportion to what a game there takes off
+the variance of the levels whose intervals are still wider than the target — games go where the intervals are
+widest (see :meth:`Tournament.plan`). A round is planned from the results of the rounds before it
 only, so the whole tournament is a function of its seed and budget, whatever the number of workers. It stops when
 every level's 95% interval half-width is at most the target (30 points) or the game budget is spent.
 
@@ -72,7 +73,7 @@ def _x4(top: int) -> tuple[int, ...]:
 #: Every game's main modes. The top budgets take about 1 s per decision on one core of the development machine
 #: (alpha-beta: Connect Four ~9.6 M, Sensei ~5 M nodes/s; ISMCTS: Koi-Koi ~0.5 M, Haniwa ~95 k iterations/s).
 MODES: dict[str, dict[str, Mode]] = {
-    "connect4": {"standard": Mode({}, "alphabeta", _x4(4_194_304), "mcts", (4_096, 262_144), opening_plies=4)},
+    "connect4": {"standard": Mode({}, "alphabeta", _x4(4_194_304), "mcts", (1_024, 16_384), opening_plies=4)},
     "sensei": {
         "arashi": Mode({"version": "arashi"}, "alphabeta", _x4(4_194_304), "mcts", (1_024, 16_384), opening_plies=4),
         "shizukana": Mode(
@@ -306,19 +307,40 @@ class Tournament:
         return out
 
     def plan(self, current: Fit | None, units: int) -> list[tuple[tuple[int, int], int]]:
-        """The tables of the next round (`units` units): by the current ratings' order and interval widths."""
+        """The tables of the next round (`units` units). Round 0: the neighbours of the pool's order (a quarter as
+        much for entries two apart). Later rounds: neighbours by current rating, each link weighted by what one more
+        game there takes off the variance of the levels whose way to the anchor crosses it, and are still outside
+        the target: 1 / (m^2 p (1 - p)) for m games and the fitted win probability p, times those levels."""
         n = len(self.entries)
-        if current is None:
-            order = list(range(n))
-            width = [1.0] * n
-        else:
-            order = sorted(range(n), key=lambda i: (current.ratings[i], i))
-            width = [max(current.half_width(i), 1.0) for i in range(n)]
+        ratings = current.ratings if current is not None else [0.0] * n
+        order = sorted(range(n), key=lambda i: (ratings[i], i)) if current is not None else list(range(n))
+        pos = {i: k for k, i in enumerate(order)}
+        wide = [current is None or current.half_width(i) > self.target for i in range(n)]
+        played = self.games_per_table()
         weights: dict[tuple[int, int], float] = {}
         for gap, scale in ((1, 1.0), (2, SKIP_WEIGHT)):
             for a, b in zip(order, order[gap:], strict=False):
-                weights[(min(a, b), max(a, b))] = scale * (width[a] ** 2 + width[b] ** 2)
+                table = (min(a, b), max(a, b))
+                if current is None:
+                    weights[table] = scale
+                    continue
+                p = min(0.97, max(0.03, 1 / (1 + 10 ** ((ratings[a] - ratings[b]) / 400))))
+                m = played.get(table, 0) + 2
+                low, high = sorted((pos[a], pos[b]))
+                beyond = order[high:] if low >= pos[self.anchor] else order[: low + 1]
+                count = sum(wide[i] for i in beyond) or 0.1
+                weights[table] = scale * count / (m * m * p * (1 - p))
         return _apportion(weights, units)
+
+    def games_per_table(self) -> dict[tuple[int, int], int]:
+        """Games played at each table (pool indices in order)."""
+        index = {e.name: i for i, e in enumerate(self.entries)}
+        out: dict[tuple[int, int], int] = {}
+        for key, r in self.results.items():
+            a, b = (index[x] for x in key.split("/")[0].split("~"))
+            table = (min(a, b), max(a, b))
+            out[table] = out.get(table, 0) + len(r["points"])
+        return out
 
     def run(
         self,
