@@ -220,6 +220,7 @@ class Progress:
     budget: int
     fit: Fit | None
     names: list[str]
+    round_done: bool = False  # True once per round, after its fit
 
 
 @dataclass
@@ -378,7 +379,7 @@ class Tournament:
             round_index += 1
             current = self.fit(round_index)
             if on_progress is not None:
-                on_progress(Progress(self.games(), game_budget, current, names))
+                on_progress(Progress(self.games(), game_budget, current, names, round_done=True))
         return current if current is not None else self.fit(round_index)
 
     def ladder(self, final: Fit, command: str, runs: list[dict[str, Any]]) -> Ladder:

@@ -18,7 +18,7 @@ import click
 
 from ..batch import Journal
 from ..ladder import Progress, tournament
-from ..ratings import Ladder, shipped_ladder
+from ..ratings import Fit, Ladder, shipped_ladder
 from .batch import make_runner, runner_options
 from .common import SEED, common_options, setup
 
@@ -127,20 +127,25 @@ def ladder_cmd(
     if resume and ratings.exists():
         runs = list(Ladder.load(ratings).runs)
     start = time.perf_counter()
+    this_run = {"command": command_line(), "games_added": 0, "wall_time_s": 0.0, "workers": runner.workers}
+
+    def snapshot(final: Fit) -> Ladder:
+        this_run["games_added"] = t.games() - before
+        this_run["wall_time_s"] = round(time.perf_counter() - start, 1)
+        this_run["workers"] = runner.workers
+        ladder = t.ladder(final, command_line(), [*runs, this_run])
+        ladder.save(ratings)  # after every round: a killed run keeps its ladder and its time
+        return ladder
+
     with runner, live(n_games, before) as update:
-        final = t.run(runner, n_games, journal, update)
-        workers = runner.workers
+
+        def progress(p: Progress) -> None:
+            update(p)
+            if p.round_done and p.fit is not None:
+                snapshot(p.fit)
+
+        ladder = snapshot(t.run(runner, n_games, journal, progress))
     wall = time.perf_counter() - start
-    runs.append(
-        {
-            "command": command_line(),
-            "games_added": t.games() - before,
-            "wall_time_s": round(wall, 1),
-            "workers": workers,
-        }
-    )
-    ladder = t.ladder(final, command_line(), runs)
-    ladder.save(ratings)
     click.echo(levels_table(ladder))
     click.echo(f"results: {out}; ratings: {ratings}; {t.games() - before} games in {wall:.0f} s")
     if plot_path is not None:
