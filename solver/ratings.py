@@ -316,6 +316,23 @@ def choose(ladder: Ladder, rating: float) -> Choice:
     return _of(curve[-1][1])  # pragma: no cover - the loop covers every rating between the ends
 
 
+def rate_budget(ladder: Ladder, algo: str, nodes: int) -> tuple[float, float, float] | None:
+    """The rating (and 95% interval) of the search `algo` at `nodes` on `ladder`: a level's own when it is one,
+    else interpolated in log budget between the two levels of that algorithm around it; None outside them."""
+    levels = sorted((lv for lv in ladder.levels if lv.algo == algo and lv.budget), key=lambda lv: lv.budget or 0)
+    for a, b in itertools.pairwise(levels):
+        if a.budget and b.budget and a.budget <= nodes <= b.budget:
+            t = (math.log(nodes) - math.log(a.budget)) / (math.log(b.budget) - math.log(a.budget))
+            return _lerp(a.rating, b.rating, t), _lerp(a.low, b.low, t), _lerp(a.high, b.high, t)
+    if len(levels) == 1 and levels[0].budget == nodes:
+        return levels[0].rating, levels[0].low, levels[0].high
+    return None
+
+
+def _lerp(x: float, y: float, t: float) -> float:
+    return x + t * (y - x)
+
+
 def _of(lv: Level) -> Choice:
     return Choice(lv.name, lv.kind, dict(lv.settings), lv.rating, lv.budget)
 
@@ -359,6 +376,7 @@ __all__ = [
     "fit",
     "hash_for",
     "point_estimate",
+    "rate_budget",
     "shipped_ladder",
     "shipped_path",
 ]

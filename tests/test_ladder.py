@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from solver import ratings
 from solver.batch import Runner
 from solver.cli import main
+from solver.cli.play import LEVELS
 from solver.ladder import MODES, Entry, mode_of, play_unit, pool, search_entry, tournament
 
 
@@ -90,10 +91,18 @@ def test_ladder_and_levels_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     (tmp_path / "connect4-standard.json").write_text((tmp_path / "c4.json").read_text())
     played = run("play", "c4", "121212", "--elo", "1", "--seed", "1", input="1\n")
     assert played.exit_code == 0, played.output
-    assert "result: X wins (you win); opponent random rated 0" in played.output
-    played = run("play", "c4", "121212", "--level", "5", "--seed", "1", input="1\n")
-    assert "opponent alphabeta-64 rated" in played.output and "95% interval" in played.output
-    assert run("levels", "c4").exit_code == 0
+    assert "result: X wins (you win); opponent random rated 0 (random = 0)" in played.output
+    played = run("play", "c4", "121212", "--elo", "1e9", "--seed", "1", input="1\n")
+    assert "opponent alphabeta-64 rated" in played.output
+    levels = json.loads((tmp_path / "c4.json").read_text())["levels"]
+    top = next(lv for lv in levels if lv["name"] == "alphabeta-64")
+    monkeypatch.setitem(LEVELS, 1, {"nodes": 32, "time": 1.0})  # a level between two rated budgets
+    played = run("play", "c4", "121212", "--level", "1", "--seed", "1", input="1\n")
+    assert "opponent alphabeta 32 nodes (--level 1) rated" in played.output and "95% interval" in played.output
+    assert "opponent" not in run("play", "c4", "121212", "--level", "2", input="1\n").output  # beyond the ladder
+    shown = run("levels", "c4")
+    assert shown.exit_code == 0 and "kofun play --level (default algorithm): 1 = " in shown.output
+    assert top["rating"] > 0
 
 
 @pytest.mark.parametrize(

@@ -18,9 +18,10 @@ import click
 
 from ..batch import Journal
 from ..ladder import Progress, tournament
-from ..ratings import Fit, Ladder, shipped_ladder
+from ..ratings import Fit, Ladder, rate_budget, shipped_ladder
 from .batch import make_runner, runner_options
 from .common import SEED, common_options, setup
+from .play import LEVELS
 
 
 def command_line() -> str:
@@ -165,22 +166,25 @@ def check_plot(path: str | None) -> None:
 
 def levels_table(ladder: Ladder) -> str:
     """The ladder as a table: rating, interval, games and time per decision of every level."""
-    from ..cli.play import ladder_level_numbers
-
-    numbers = ladder_level_numbers(ladder)
     lines = [
         f"{ladder.game} ({ladder.mode}): {ladder.games} games, seed {ladder.seed}; {ladder.scale}",
-        f"{'level':>5}  {'agent':<18} {'budget':>9}  {'rating':>7}  {'95% interval':<15} {'games':>6}  "
-        f"{'s/decision':>10}",
+        f"{'agent':<18} {'budget':>9}  {'rating':>7}  {'95% interval':<15} {'games':>6}  {'s/decision':>10}",
     ]
     for lv in sorted(ladder.levels, key=lambda lv: lv.rating):
-        number = str(numbers.get(lv.name, ""))
         interval = f"[{lv.low:.0f}, {lv.high:.0f}]"
         budget = str(lv.budget) if lv.budget else "-"
         lines.append(
-            f"{number:>5}  {lv.name:<18} {budget:>9}  {lv.rating:>7.0f}  {interval:<15} {lv.games:>6}  "
+            f"{lv.name:<18} {budget:>9}  {lv.rating:>7.0f}  {interval:<15} {lv.games:>6}  "
             f"{lv.seconds_per_decision:>10.4f}"
         )
+    main = ladder.main_levels()
+    if main and main[0].algo:
+        levels = []
+        for number, level in sorted(LEVELS.items()):
+            nodes = level.get("nodes")
+            rated = rate_budget(ladder, main[0].algo, nodes) if nodes else None
+            levels.append(f"{number} = {rated[0]:.0f}" if rated else f"{number} = not rated")
+        lines.append(f"kofun play --level (default algorithm): {', '.join(levels)}")
     widest = max(ladder.levels, key=lambda lv: lv.half_width)
     state = "reached" if ladder.converged else f"not reached (widest ±{widest.half_width:.0f}: {widest.name})"
     lines.append(f"target ±{ladder.target:g} points: {state}")
@@ -232,7 +236,7 @@ def levels_cmd(
     game: str, ratings_path: str | None, as_json: bool, config_path: str | None, rules: Sequence[str]
 ) -> None:
     """The rated levels of GAME (the mode its --rule options select): rating with 95% interval, games and time per
-    decision; `level` is what `kofun play --level` picks."""
+    decision, and the rating of each `kofun play --level`."""
     s = setup(game, None, config_path, rules)
     ladder = Ladder.load(ratings_path) if ratings_path else shipped_ladder(s.game, s.options)
     click.echo(json.dumps(ladder.to_dict()) if as_json else levels_table(ladder))

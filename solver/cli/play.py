@@ -24,13 +24,13 @@ from ..config import load_config
 from ..games import GameInfo, get_game
 from ..games.base import check_notation_text
 from ..match import GameRecord, Match, MatchObserver, first_deal, winners_of
-from ..ratings import Choice, Ladder, choose, shipped_ladder
+from ..ratings import Choice, choose, rate_budget, shipped_ladder
 from ..seeds import MAX_SEED
 from ..settings import ALGOS, SearchSettings
 from .common import SEED, Setup, common_options, settings_from, setup
 
-# `kofun play --level N` for a mode without a rated ladder (or with --algo): a node budget with a time cap. Where a
-# ladder is shipped (solver/data/ratings), --level N picks ladder levels instead (ladder_level_numbers).
+# `kofun play --level N`: a node budget (deterministic, machine-independent) with a time cap. Where the game's mode
+# has a shipped ladder (solver/data/ratings) the level is rated on it (its budget interpolated between the ladder's).
 LEVELS: dict[int, dict[str, Any]] = {
     1: {"nodes": 1_000, "time": 1.0},
     2: {"nodes": 10_000, "time": 1.0},
@@ -139,8 +139,8 @@ class TerminalView(MatchObserver):
     "--level",
     type=click.IntRange(1, 5),
     default=None,
-    help="AI strength 1-5 (default 3): five levels of the game's rated ladder (`kofun levels GAME`); without "
-    "one, node budgets 1k, 10k, 100k, 1M, then 10 s of time.",
+    help="AI strength 1-5 (default 3): node budgets 1k, 10k, 100k, 1M, then 10 s of time; rated on the game's "
+    "ladder where it reaches (`kofun levels GAME`).",
 )
 @click.option(
     "--elo",
@@ -240,19 +240,6 @@ def ai_settings(s: Setup, time_s: float | None, level: int | None, algo: str | N
     return replace(base, time=budget.get("time"), nodes=budget.get("nodes"), depth=None)
 
 
-def ladder_level_numbers(ladder: Ladder) -> dict[str, int]:
-    """`--level 1..5` on a rated ladder: five levels of the default search spread from its smallest to its largest
-    budget (level name -> number; fewer numbers when the ladder has fewer than five levels)."""
-    main = ladder.main_levels()
-    if not main:
-        return {}
-    picks = [main[round(k * (len(main) - 1) / 4)] for k in range(5)]
-    out: dict[str, int] = {}
-    for number, lv in enumerate(picks, 1):
-        out.setdefault(lv.name, number)
-    return out
-
-
 @dataclass
 class RatedAI:
     """The AI seat of a game: its agent and, when it comes from a rated ladder, its rating and interval."""
@@ -280,30 +267,32 @@ class Strength:
     algo: str | None = None
 
     def agent(self, s: Setup, seed: int) -> RatedAI:
-        """The AI for these options: the rated ladder's agent (--elo, or --level without --algo / --time) when the
-        game's mode has a shipped ladder, else an unrated search at the level's budget."""
-        ladder = None
-        if self.time_s is None and self.algo is None:
-            try:
-                ladder = shipped_ladder(s.game, s.options)
-            except ValueError:
-                if self.elo is not None:
-                    raise
-        if ladder is not None:
-            if self.elo is not None:
-                pick = choose(ladder, self.elo)
-                interval = None
-            else:
-                numbers = {n: name for name, n in ladder_level_numbers(ladder).items()}
-                wanted = self.level or DEFAULT_LEVEL
-                name = numbers[min(numbers, key=lambda n: abs(n - wanted))]
-                lv = next(lv for lv in ladder.levels if lv.name == name)
-                pick, interval = choose(ladder, lv.rating), (lv.low, lv.high)
-                pick = replace(pick, name=lv.name, settings=dict(lv.settings), budget=lv.budget, rating=lv.rating)
-            agent = rated_agent(s, pick, seed)
-            return RatedAI(agent, pick.rating, interval, pick.name)
+        """The AI for these options: with --elo, the agent of the game's shipped ladder nearest that rating; else
+        the search at --time or at the level's budget, rated on the ladder when its algorithm and node budget lie
+        on it (interpolated between two rated budgets; --time and budgets beyond the ladder are not rated)."""
+        if self.elo is not None:
+            ladder = shipped_ladder(s.game, s.options)
+            pick = choose(ladder, self.elo)
+            return RatedAI(rated_agent(s, pick, seed), pick.rating, None, pick.name)
         settings = ai_settings(s, self.time_s, self.level, self.algo, seed)
-        return RatedAI(SearchAgent(s.game, settings, s.options), what=settings.for_game(s.game, s.options).describe())
+        complete = settings.for_game(s.game, s.options)
+        ai = RatedAI(SearchAgent(s.game, settings, s.options), what=complete.describe())
+        rated = level_rating(s, complete) if self.time_s is None else None
+        if rated is not None:
+            ai.rating, ai.interval = rated[0], (rated[1], rated[2])
+            ai.what = f"{complete.algo} {complete.nodes} nodes (--level {self.level or DEFAULT_LEVEL})"
+        return ai
+
+
+def level_rating(s: Setup, settings: SearchSettings) -> tuple[float, float, float] | None:
+    """The rating of a search on the game's shipped ladder (None: no ladder, or not on it)."""
+    try:
+        ladder = shipped_ladder(s.game, s.options)
+    except ValueError:
+        return None
+    if settings.algo is None or settings.nodes is None:
+        return None
+    return rate_budget(ladder, settings.algo, settings.nodes)
 
 
 def rated_agent(s: Setup, pick: Choice, seed: int) -> Agent:
