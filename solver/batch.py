@@ -70,12 +70,11 @@ class Journal:
             raise ValueError(f"{self.path}: is a directory, not a results file")
         if exists and not resume:
             raise ValueError(f"{self.path}: exists; pass --resume to continue it, or choose another file")
+        self._fresh = not exists  # the header is written with the first result (a job that fails early leaves none)
         if exists:
             self._read()
-        else:
-            if not self.path.parent.is_dir():
-                raise ValueError(f"{self.path}: the folder {str(self.path.parent)!r} does not exist")
-            self._write_line({"kofun_batch": JOURNAL_VERSION, "job": self.header})
+        elif not self.path.parent.is_dir():
+            raise ValueError(f"{self.path}: the folder {str(self.path.parent)!r} does not exist")
 
     def _read(self) -> None:
         raw = self.path.read_bytes()
@@ -110,6 +109,9 @@ class Journal:
         """Records the result of task `key` (once: a key already recorded is ignored)."""
         if key in self.done:
             return
+        if self._fresh:
+            self._write_line({"kofun_batch": JOURNAL_VERSION, "job": self.header})
+            self._fresh = False
         self._write_line({"task": key, "result": result})
         self.done[key] = result
 
