@@ -123,10 +123,11 @@ def ladder_cmd(
     if scheduler is not None:
         runner.connect()  # a bad address fails before the results file is made
     journal = Journal(out, t.header(), resume)
-    before = sum(len(r["points"]) for r in journal.done.values())
     runs: list[dict[str, Any]] = []
+    before = 0  # games of the tournament before this run (those of its last ladder file)
     if resume and ratings.exists():
-        runs = list(Ladder.load(ratings).runs)
+        previous = Ladder.load(ratings)
+        runs, before = list(previous.runs), previous.games
     start = time.perf_counter()
     this_run = {"command": command_line(), "games_added": 0, "wall_time_s": 0.0, "workers": runner.workers}
 
