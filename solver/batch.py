@@ -192,6 +192,11 @@ class Runner:
             except (OSError, TimeoutError) as e:
                 raise ValueError(f"scheduler: cannot connect to {self.scheduler} ({e})") from None
         else:
+            import dask
+
+            # the workers' statistical profiler samples every thread every 10 ms (under the GIL); nothing here
+            # reads its profiles
+            dask.config.set({"distributed.worker.profile.enabled": False})
             self._cluster = LocalCluster(
                 n_workers=self.jobs,
                 threads_per_worker=1,
