@@ -22,6 +22,7 @@ from .analysis import analyse
 from .config import Config, ConfigError, load_config
 from .games import GAMES, GameInfo, UnknownGameError, get_game
 from .match import GameRecord, Match, play_match, rotations
+from .ratings import agent_for_rating
 from .search import Progress, SearchReport, search
 from .settings import SearchSettings, SettingsError
 from .values import Score
@@ -120,6 +121,7 @@ __all__ = [
     "UnknownGameError",
     "WorldError",
     "agent_for",
+    "agent_for_rating",
     "analyse",
     "best_move",
     "games",

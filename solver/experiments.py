@@ -33,8 +33,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .agents import Agent, GreedyAgent, PeekingAgent, RandomAgent, SearchAgent
+from .batch import Journal, Runner, Task
 from .games import GameInfo, get_game
-from .match import GameRecord, rotations, side_of, side_seats
+from .match import GameRecord, Match, rotations, seat_agents, side_of, side_seats
 from .report.stats import Interval, mean_interval, wilson
 from .seeds import check_seed, derive_seed
 from .settings import SearchSettings
@@ -176,11 +177,16 @@ def run_experiment(
     peek: str = "none",
     on_record: Callable[[GameRecord], None] | None = None,
     opponent_options: Mapping[str, Any] | None = None,
+    runner: Runner | None = None,
+    out: str | None = None,
+    resume: bool = False,
 ) -> ExperimentResult:
     """ISMCTS against `opponent` on `units` deals (matches when the rules have several deals) of `game`, each played
     once per seating. `search_options` override the game's ISMCTS defaults; `peek` makes the ISMCTS side an unfair
     reference player; `opponent_options` are the search options of an 'ismcts' opponent. `on_unit(k)` is called
-    after each unit, `on_record(record)` after each game."""
+    after each unit, `on_record(record)` after each game, as they arrive. Units run on `runner` (default: in this
+    process); `out` is the results file (JSON lines) that keeps them as they arrive; with `resume` the units it
+    holds are not played again."""
     info = get_game(game)
     if not info.has_hidden_information:
         raise ValueError(f"experiment: {info.name} has no hidden information (experiments compare ISMCTS players)")
@@ -212,15 +218,74 @@ def run_experiment(
         search=me.search_settings.options(),
         peek=peek,
     )
+    spec = {
+        "game": info.name,
+        "rules": dict(rules),
+        "iterations": iterations,
+        "search_options": dict(search_options or {}),
+        "peek": peek,
+        "opponent": opponent,
+        "opponent_options": None if opponent_options is None else dict(opponent_options),
+    }
     start = time.perf_counter()
-    for k in range(units):
-        for rotation, record in rotations(info, [me, other], rules, derive_seed(seed, "unit", k)):
-            res.add(point_difference(record, rotation))
-            if on_record is not None:
-                on_record(record)
+    tasks = [Task(f"unit/{k}", play_experiment_unit, (spec, derive_seed(seed, "unit", k))) for k in range(units)]
+
+    def arrived(key: str, result: Any) -> None:
+        if on_record is not None:
+            for record in result["records"]:
+                on_record(GameRecord.from_dict(record))
         if on_unit is not None:
-            on_unit(k)
+            on_unit(int(key.split("/")[1]))
+
+    journal = Journal(out, {"job": "experiment", **spec, "seed": seed}, resume) if out is not None else None
+    run = runner or Runner()
+    try:
+        results = run.run(tasks, journal, arrived)
+    finally:
+        if runner is None:
+            run.close()
+    for k in range(units):
+        for diff in results[f"unit/{k}"]["diffs"]:
+            res.add(diff)
     if isinstance(other, SearchAgent):
         res.opponent_search = other.search_settings.options()
     res.seconds = time.perf_counter() - start
     return res
+
+
+def experiment_sides(spec: Mapping[str, Any]) -> tuple[GameInfo, dict[str, Any], Agent, Agent]:
+    """The game, rules and the two sides of an experiment described by `spec` (plain data)."""
+    info = get_game(spec["game"])
+    rules = info.check_options(spec["rules"])
+    me = make_side(info, "ismcts", spec["iterations"], rules, spec["search_options"], spec["peek"])
+    kind = "ismcts-opponent" if spec["opponent"] == "ismcts" else spec["opponent"]
+    options = spec["opponent_options"] if spec["opponent"] == "ismcts" else None
+    return info, rules, me, make_side(info, kind, spec["iterations"], rules, options)
+
+
+def play_experiment_unit(spec: Mapping[str, Any], seed: int) -> dict[str, Any]:
+    """One unit of an experiment (a batch task): the deal(s) from `seed` once per seating. Returns the records and
+    the ISMCTS side's point difference of each game."""
+    info, rules, me, other = experiment_sides(spec)
+    played = rotations(info, [me, other], rules, seed)
+    return {
+        "records": [r.to_dict() for _, r in played],
+        "diffs": [point_difference(r, rotation) for rotation, r in played],
+    }
+
+
+def play_selfplay_game(spec: Mapping[str, Any], index: int) -> dict[str, Any]:
+    """Game `index` of a selfplay series (a batch task): engine A (settings ``spec["a"]``) plays the seats of side
+    ``index % 2`` against engine B on the deal and opening of pair ``index // 2``. Returns the record and A's
+    result (1 win, 0.5 draw, 0 loss)."""
+    info = get_game(spec["game"])
+    rules = info.check_options(spec["rules"])
+    a = SearchAgent(info, SearchSettings.from_mapping(spec["a"]), rules, name="A")
+    b = SearchAgent(info, SearchSettings.from_mapping(spec["b"]), rules, name="B")
+    teams = info.teams(rules) or list(range(info.num_players(rules)))
+    rotation = index % 2
+    seed = derive_seed(spec["seed"], "pair", index // 2)
+    record = Match(info, seat_agents([a, b], teams, rotation), rules, seed, opening_plies=spec["opening_plies"]).play()
+    mine = side_of(record, rotation, 0)
+    result = 0.5 if not record.winners else 1.0 if mine[0] in record.winners else 0.0
+    return {"record": record.to_dict(), "rotation": rotation, "a_seats": mine, "a_result": result}

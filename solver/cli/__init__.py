@@ -63,9 +63,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from . import batch, play, search_cmds, tools
+    from . import batch, ladder, play, search_cmds, tools
 
-    for module in (search_cmds, tools, play, batch):
+    for module in (search_cmds, tools, play, batch, ladder):
         for command in module.COMMANDS:
             main.add_command(command)
     for game in GAMES.values():

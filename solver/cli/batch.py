@@ -5,6 +5,7 @@ progress bar on a terminal."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -12,14 +13,36 @@ from typing import Any
 import click
 
 from ..agents import SearchAgent
-from ..experiments import OPPONENTS, PEEKS, run_experiment
-from ..match import Match, append_record, seat_agents, side_of, side_seats
+from ..batch import Journal, Runner, Task
+from ..experiments import OPPONENTS, PEEKS, play_selfplay_game, run_experiment
+from ..match import GameRecord, append_record, side_seats
 from ..report.stats import MatchScore
-from ..seeds import derive_seed
 from ..settings import ALGOS, OBJECTIVES
-from .common import SEED, budget_options, common_options, progress, settings_from, setup
+from .common import JOBS, SEED, budget_options, common_options, progress, settings_from, setup
 
 RECORDS_HELP = "Append every game's record to this JSON-lines file (solver.match.read_records reads it)."
+SCHEDULER_HELP = "Address of a running dask scheduler (tcp://HOST:PORT) instead of local worker processes."
+
+
+def runner_options(f: Any) -> Any:
+    """--jobs / --scheduler / --out / --resume, on every batch command."""
+    f = click.option("--resume", is_flag=True, help="Continue the results file given by --out (done tasks are kept).")(
+        f
+    )
+    f = click.option("--scheduler", default=None, metavar="ADDR", help=SCHEDULER_HELP)(f)
+    return click.option(
+        "--jobs", type=JOBS, default=1, help="Worker processes (1: in this process) on a local dask cluster."
+    )(f)
+
+
+def make_runner(jobs: int, scheduler: str | None) -> Runner:
+    """The runner of --jobs / --scheduler (one-line errors for a bad combination or address)."""
+    if scheduler is not None and jobs != 1:
+        raise click.UsageError("give either --jobs or --scheduler, not both")
+    return Runner(jobs, scheduler)
+
+
+OUT_HELP = "Results file of the batch (JSON lines, one line per finished task); with --resume, continue it."
 
 
 @click.command("selfplay")
@@ -37,6 +60,8 @@ RECORDS_HELP = "Append every game's record to this JSON-lines file (solver.match
 @click.option("--seed", type=SEED, default=None, help="Seed of the deals, openings and searches (default 0).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--records", "records_path", type=click.Path(dir_okay=False), default=None, help=RECORDS_HELP)
+@runner_options
+@click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None, help=OUT_HELP)
 @common_options
 def selfplay_cmd(
     game: str,
@@ -50,11 +75,16 @@ def selfplay_cmd(
     seed: int | None,
     as_json: bool,
     records_path: str | None,
+    jobs: int,
+    scheduler: str | None,
+    resume: bool,
+    out_path: str | None,
     config_path: str | None,
     rules: Sequence[str],
 ) -> None:
     """Engine A against engine B, sides alternating on the same deal and opening; prints A's wins, draws, losses
-    and score. With teams (Haniwa with 4 players) each engine plays every seat of its team.
+    and score. With teams (Haniwa with 4 players) each engine plays every seat of its team. Games run on the batch
+    runner (--jobs, --scheduler; --out keeps the results, --resume continues them).
 
     Example: kofun selfplay c4 --games 4 --depth 4"""
     s = setup(game, None, config_path, rules, seed)
@@ -64,34 +94,39 @@ def selfplay_cmd(
     teams = s.game.teams(s.options) or list(range(int(s.state.num_players)))
     if len(side_seats(teams)) != 2:
         raise click.UsageError(f"selfplay: {s.game.name} with these rules has {len(side_seats(teams))} side(s), not 2")
+    spec = {
+        "game": s.game.name,
+        "rules": dict(s.options),
+        "a": a.search_settings.to_dict(),
+        "b": b.search_settings.to_dict(),
+        "seed": base.seed,
+        "opening_plies": opening_plies,
+    }
+    journal = Journal(out_path, {"job": "selfplay", **spec}, resume) if out_path is not None else None
+    tasks = [Task(f"game/{i}", play_selfplay_game, (spec, i)) for i in range(n_games)]
+    results: dict[str, Any] = dict(journal.done) if journal is not None else {}
+    with progress(n_games, "selfplay") as advance, make_runner(jobs, scheduler) as runner:
+
+        def arrived(key: str, result: Any) -> None:
+            results[key] = result
+            if records_path is not None:
+                append_record(records_path, GameRecord.from_dict(result["record"]))
+            advance(1)
+
+        with contextlib.suppress(KeyboardInterrupt):  # stop the series; the games in progress are dropped
+            runner.run(tasks, journal, arrived)
     records = []
     wins = draws = losses = 0
-    with progress(n_games, "selfplay") as advance:
-        try:
-            for i in range(n_games):
-                rotation = i % 2  # A plays the seats of side `rotation`
-                match = Match(
-                    s.game,
-                    seat_agents([a, b], teams, rotation),
-                    s.options,
-                    derive_seed(base.seed, "pair", i // 2),
-                    opening_plies=opening_plies,
-                )
-                record = match.play()
-                if records_path is not None:
-                    append_record(records_path, record)
-                mine = side_of(record, rotation, 0)
-                if not record.winners:
-                    draws += 1
-                elif mine[0] in record.winners:
-                    wins += 1
-                else:
-                    losses += 1
-                summary = {"moves": record.moves, "final": record.final, "returns": record.returns}
-                records.append({"a_player": rotation, "a_seats": mine, **record.to_dict(), **summary})
-                advance(1)
-        except KeyboardInterrupt:  # stop the series; the game in progress is dropped
-            pass
+    for i in range(n_games):
+        if f"game/{i}" not in results:
+            continue
+        r = results[f"game/{i}"]
+        record = GameRecord.from_dict(r["record"])
+        wins += r["a_result"] == 1.0
+        draws += r["a_result"] == 0.5
+        losses += r["a_result"] == 0.0
+        summary = {"moves": record.moves, "final": record.final, "returns": record.returns}
+        records.append({"a_player": r["rotation"], "a_seats": r["a_seats"], **record.to_dict(), **summary})
     score = MatchScore(wins, draws, losses)
     if score.games < n_games:
         click.echo(f"interrupted after {score.games} of {n_games} games", err=True)
@@ -143,6 +178,8 @@ def selfplay_cmd(
 @click.option("--seed", type=SEED, default=0, help="Seed of the deals and the searches.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--records", "records_path", type=click.Path(dir_okay=False), default=None, help=RECORDS_HELP)
+@runner_options
+@click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None, help=OUT_HELP)
 @common_options
 def experiment_cmd(
     game: str,
@@ -154,13 +191,17 @@ def experiment_cmd(
     seed: int,
     as_json: bool,
     records_path: str | None,
+    jobs: int,
+    scheduler: str | None,
+    resume: bool,
+    out_path: str | None,
     config_path: str | None,
     rules: Sequence[str],
 ) -> None:
     """Strength of the ISMCTS AI against a baseline on paired deals, with 95% confidence intervals (games with
     hidden information). Example: kofun experiment koikoi --games 20 --iterations 2000"""
     s = setup(game, None, config_path, rules)
-    with progress(units, "experiment") as advance:
+    with progress(units, "experiment") as advance, make_runner(jobs, scheduler) as runner:
         result = run_experiment(
             s.game,
             opponent,
@@ -172,6 +213,9 @@ def experiment_cmd(
             on_unit=lambda _k: advance(1),
             peek=peek,
             on_record=None if records_path is None else lambda r: append_record(records_path, r),
+            runner=runner,
+            out=out_path,
+            resume=resume,
         )
     click.echo(json.dumps(result.to_dict()) if as_json else result.summary())
 

@@ -13,22 +13,24 @@ import os
 import secrets
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import click
 
-from ..agents import Agent, HumanAgent, SearchAgent
+from ..agents import Agent, GreedyAgent, HumanAgent, RandomAgent, SearchAgent
 from ..config import load_config
 from ..games import GameInfo, get_game
 from ..games.base import check_notation_text
 from ..match import GameRecord, Match, MatchObserver, first_deal, winners_of
+from ..ratings import Choice, choose, rate_budget, shipped_ladder
 from ..seeds import MAX_SEED
 from ..settings import ALGOS, SearchSettings
 from .common import SEED, Setup, common_options, settings_from, setup
 
-# `kofun play --level N`: a node budget (deterministic, machine-independent) with a time cap.
+# `kofun play --level N`: a node budget (deterministic, machine-independent) with a time cap. Where the game's mode
+# has a shipped ladder (solver/data/ratings) the level is rated on it (its budget interpolated between the ladder's).
 LEVELS: dict[int, dict[str, Any]] = {
     1: {"nodes": 1_000, "time": 1.0},
     2: {"nodes": 10_000, "time": 1.0},
@@ -59,8 +61,9 @@ class TerminalView(MatchObserver):
     turn, each move of the others with what it did, the last move named above the board; on a colour terminal the
     moves, results and rejections are highlighted."""
 
-    def __init__(self, game: GameInfo, human: int, deals: int, teams: Sequence[int]) -> None:
+    def __init__(self, game: GameInfo, human: int, deals: int, teams: Sequence[int], opponent: str = "") -> None:
         self.game, self.human, self.deals, self.teams = game, human, deals, teams
+        self.opponent = opponent  # appended to the result line (the opponent's rating)
         self.two_sided = len(set(teams)) == 2
         self.colour = use_colour(sys.stdout.isatty(), os.environ)
         self.last = ""
@@ -120,7 +123,7 @@ class TerminalView(MatchObserver):
         click.echo(f"game abandoned at position {self.notation(state)}")
 
     def deal_ended(self, index: int, final: Any, totals: list[float]) -> None:
-        click.echo(self.em(result_text(self.game, final, self.human, self.teams), bold=True))
+        click.echo(self.em(result_text(self.game, final, self.human, self.teams), bold=True) + self.opponent)
         click.echo(self.game.render(final))
         click.echo(f"final position: {self.game.notation(final)}")
         if self.deals > 1:
@@ -137,7 +140,14 @@ class TerminalView(MatchObserver):
     "--level",
     type=click.IntRange(1, 5),
     default=None,
-    help="AI strength 1-5 (default 3): node budgets 1k, 10k, 100k, 1M, then 10 s of time.",
+    help="AI strength 1-5 (default 3): node budgets 1k, 10k, 100k, 1M, then 10 s of time; rated on the game's "
+    "ladder where it reaches (`kofun levels GAME`).",
+)
+@click.option(
+    "--elo",
+    type=float,
+    default=None,
+    help="The rated agent nearest this rating (random = 0, 400 = 10:1 odds; see `kofun levels GAME`).",
 )
 @click.option("--human-first/--ai-first", default=True, help="Who moves first (default: you).")
 @click.option(
@@ -167,6 +177,7 @@ def play_cmd(
     position: str | None,
     time_s: float | None,
     level: int | None,
+    elo: float | None,
     human_first: bool,
     players: int | None,
     algo: str | None,
@@ -181,11 +192,16 @@ def play_cmd(
     `--load FILE` resumes a game saved with `--record FILE` (GAME may then be left out)."""
     if time_s is not None and level is not None:
         raise click.UsageError("give either --time or --level, not both")
+    if elo is not None and (time_s is not None or level is not None):
+        raise click.UsageError("give either --elo or --time / --level, not both")
+    if elo is not None and algo is not None:
+        raise click.UsageError("--elo picks the agent and its algorithm: give no --algo")
     check_record_path(record_path)
+    choice = Strength(time_s, level, elo, algo)
     if load_path is not None:
         if position is not None or seed is not None or rules or players is not None:
             raise click.UsageError("--load: the record gives the position, seed and rules; give none of them")
-        resume(load_path, game, time_s, level, algo, record_path, config_path)
+        resume(load_path, game, choice, record_path, config_path)
         return
     if game is None:
         raise click.UsageError("Missing argument 'GAME'.")
@@ -196,8 +212,7 @@ def play_cmd(
     s = setup(game, position, config_path, rules, seed)
     if new_deal and position is None and s.game.random_setup:
         click.echo(f"seed: {seed} (replay this deal with --seed {seed})")
-    settings = ai_settings(s, time_s, level, algo, seed)
-    play_game(s, settings, human_first, seed, s.state if position is not None else None, record_path)
+    play_game(s, choice.agent(s, seed), human_first, seed, s.state if position is not None else None, record_path)
 
 
 def check_record_path(path: str | None) -> None:
@@ -226,20 +241,79 @@ def save_record(result: GameRecord, path: str) -> None:
 
 
 def ai_settings(s: Setup, time_s: float | None, level: int | None, algo: str | None, seed: int) -> SearchSettings:
-    """The AI's settings: --time or the level's budget (the file's budget is replaced)."""
+    """The settings of an unrated AI: --time or the level's budget (the file's budget is replaced)."""
     budget: dict[str, Any] = {"time": time_s} if time_s is not None else LEVELS[level or DEFAULT_LEVEL]
     base = settings_from(s.config, algo=algo, seed=seed)
     return replace(base, time=budget.get("time"), nodes=budget.get("nodes"), depth=None)
 
 
+@dataclass
+class RatedAI:
+    """The AI seat of a game: its agent and, when it comes from a rated ladder, its rating and interval."""
+
+    agent: Agent
+    rating: float | None = None
+    interval: tuple[float, float] | None = None
+    what: str = ""
+
+    def suffix(self) -> str:
+        """What the end-of-game line says of a rated opponent: its agent and rating ("" when not rated)."""
+        if self.rating is None:
+            return ""
+        span = f", 95% interval [{self.interval[0]:.0f}, {self.interval[1]:.0f}]" if self.interval else ""
+        return f"; opponent {self.what} rated {self.rating:.0f}{span} (random = 0)"
+
+
+@dataclass
+class Strength:
+    """How strong the AI should be: --time, --level, --elo, --algo."""
+
+    time_s: float | None = None
+    level: int | None = None
+    elo: float | None = None
+    algo: str | None = None
+
+    def agent(self, s: Setup, seed: int) -> RatedAI:
+        """The AI for these options: with --elo, the agent of the game's shipped ladder nearest that rating; else
+        the search at --time or at the level's budget, rated on the ladder when its algorithm and node budget lie
+        on it (interpolated between two rated budgets; --time and budgets beyond the ladder are not rated)."""
+        if self.elo is not None:
+            ladder = shipped_ladder(s.game, s.options)
+            pick = choose(ladder, self.elo)
+            return RatedAI(rated_agent(s, pick, seed), pick.rating, None, pick.name)
+        settings = ai_settings(s, self.time_s, self.level, self.algo, seed)
+        complete = settings.for_game(s.game, s.options)
+        ai = RatedAI(SearchAgent(s.game, settings, s.options), what=complete.describe())
+        rated = level_rating(s, complete) if self.time_s is None else None
+        if rated is not None:
+            ai.rating, ai.interval = rated[0], (rated[1], rated[2])
+            ai.what = f"{complete.algo} {complete.nodes} nodes (--level {self.level or DEFAULT_LEVEL})"
+        return ai
+
+
+def level_rating(s: Setup, settings: SearchSettings) -> tuple[float, float, float] | None:
+    """The rating of a search on the game's shipped ladder (None: no ladder, or not on it)."""
+    try:
+        ladder = shipped_ladder(s.game, s.options)
+    except ValueError:
+        return None
+    if settings.algo is None or settings.nodes is None:
+        return None
+    return rate_budget(ladder, settings.algo, settings.nodes)
+
+
+def rated_agent(s: Setup, pick: Choice, seed: int) -> Agent:
+    """The agent of a ladder choice, its search seeded by the game's seed."""
+    if pick.kind == "random":
+        return RandomAgent()
+    if pick.kind == "greedy":
+        return GreedyAgent(s.game)
+    settings = SearchSettings.from_mapping({**pick.settings, "seed": seed})
+    return SearchAgent(s.game, settings, s.options, name=pick.name)
+
+
 def resume(
-    path: str,
-    game_name: str | None,
-    time_s: float | None,
-    level: int | None,
-    algo: str | None,
-    record_path: str | None,
-    config_path: str | None,
+    path: str, game_name: str | None, choice: Strength, record_path: str | None, config_path: str | None
 ) -> None:
     """Resumes the unfinished game or match of the record at `path`: the same game, rules and seed, the finished
     deals counted, the interrupted deal's moves replayed, the person in the same seat."""
@@ -257,11 +331,11 @@ def resume(
         for k, text in enumerate([deal.start, *deal.moves]):
             check_notation_text(text, "start" if k == 0 else "move")
     s = Setup(game, options, load_config(config_path), None)
-    settings = ai_settings(s, time_s, level, algo, rec.seed)
+    ai = choice.agent(s, rec.seed)
     moves = sum(len(d.moves) for d in rec.deals)
     click.echo(f"resuming {game.name} (seed {rec.seed}) after {moves} moves")
     try:
-        play_game(s, settings, True, rec.seed, None, record_path, human=humans[0], resume=rec)
+        play_game(s, ai, True, rec.seed, None, record_path, human=humans[0], resume=rec)
     except ValueError as e:
         raise ValueError(f"game record {path}: {e}") from None
 
@@ -288,7 +362,7 @@ def tolerate_bad_bytes() -> None:
 
 def play_game(
     s: Setup,
-    settings: SearchSettings,
+    ai: RatedAI,
     human_first: bool,
     seed: int,
     start: Any,
@@ -303,11 +377,10 @@ def play_game(
     if human is None:
         human = int(first.to_move()) if human_first else (int(first.to_move()) + 1) % seats
     tolerate_bad_bytes()
-    ai = SearchAgent(s.game, settings, s.options)
     person = HumanAgent(s.game, ask, lambda text: view.say(text), human)  # view: below
-    agents: list[Agent] = [person if p == human else ai for p in range(seats)]
+    agents: list[Agent] = [person if p == human else ai.agent for p in range(seats)]
     match = Match(s.game, agents, s.options, seed, start=start, resume=resume)
-    view = TerminalView(s.game, human, match.deals, match.teams)
+    view = TerminalView(s.game, human, match.deals, match.teams, ai.suffix() if match.deals == 1 else "")
     result = match.play(view)
     if result.finished and match.deals > 1:
         mine = result.team_scores[match.teams[human]]
@@ -319,7 +392,7 @@ def play_game(
             if human in result.winners
             else ("the AI wins the match")
         )
-        click.echo(f"match over: {verdict} (you {mine:g}, best {best:g})")
+        click.echo(f"match over: {verdict} (you {mine:g}, best {best:g})" + ai.suffix())
     if record is not None:
         save_record(result, record)
     return result

@@ -14,7 +14,8 @@ from typing import Any
 
 import click
 
-from ...cli.common import JOBS, SEED, progress
+from ...cli.batch import OUT_HELP, make_runner, runner_options
+from ...cli.common import SEED, progress
 from ...config import parse_rule_flags
 from ..base import check_notation_text
 from . import GAME
@@ -106,7 +107,8 @@ def solo_state(text: str) -> Any:
 @solo.command("estimate")
 @click.option("--deals", type=int, required=True, help="Number of random deals.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the deals (reproducible).")
-@click.option("--jobs", type=JOBS, default=1, show_default=True, help="Parallel processes (1..64).")
+@runner_options
+@click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None, help=OUT_HELP)
 @click.option(
     "--samples", type=int, default=None, help=f"Sampled futures per policy decision (default {DEFAULT_SAMPLES})."
 )
@@ -154,6 +156,9 @@ def estimate_cmd(
     deals: int,
     seed: int,
     jobs: int,
+    scheduler: str | None,
+    resume: bool,
+    out_path: str | None,
     samples: int | None,
     time_per_turn: float | None,
     candidates: int,
@@ -173,6 +178,7 @@ def estimate_cmd(
     """
     if samples is not None and time_per_turn is not None:
         raise click.UsageError("give either --samples or --time-per-turn, not both")
+    make_runner(jobs, scheduler)  # checks --jobs / --scheduler
     policy = PolicySettings(
         samples=samples if samples is not None else (1 if time_per_turn else DEFAULT_SAMPLES),
         candidates=candidates,
@@ -197,6 +203,9 @@ def estimate_cmd(
             solver_nodes=solver_nodes,
             options=GAME.check_options(options),
             on_deal=lambda _deal: advance(1),
+            scheduler=scheduler,
+            out=out_path,
+            resume=resume,
         )
     if plot_path is not None:
         plot_histogram(est, plot_path)

@@ -9,23 +9,22 @@ For each deal (a random solo world from a reproducible seed) two numbers are com
   (``_core.haniwa.SoloSolver``). When the solver's node budget runs out, the proven upper bound it returns is
   used instead, so the mean stays an upper bound.
 
-Deals run in parallel processes (``jobs``); each deal is computed independently from its own seed with node
-budgets only, so the results do not depend on ``jobs`` (a ``time_per_turn`` budget makes the policy
-machine-dependent).
+Deals are tasks of the batch runner (:mod:`solver.batch`: ``jobs`` local worker processes, or a dask cluster);
+each deal is computed independently from its own seed with node budgets only, so the results do not depend on
+``jobs`` (a ``time_per_turn`` budget makes the policy machine-dependent).
 """
 
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ... import _core
 from ..._core import RuleOptionError
+from ...batch import Journal, Runner, Task
 from ...seeds import derive_seed
 from . import GAME
 
@@ -238,9 +237,11 @@ def run_deal(
     )
 
 
-def _run_chunk(args: tuple[list[int], int, PolicySettings, int, dict[str, Any]]) -> list[DealResult]:
-    indices, seed, policy, solver_nodes, options = args
-    return [run_deal(i, seed, policy, solver_nodes, options) for i in indices]
+def deal_task(
+    index: int, seed: int, policy: dict[str, Any], solver_nodes: int, options: dict[str, Any]
+) -> dict[str, Any]:
+    """:func:`run_deal` as a batch task: plain data in and out."""
+    return asdict(run_deal(index, seed, PolicySettings(**policy), solver_nodes, options))
 
 
 def estimate(
@@ -251,8 +252,13 @@ def estimate(
     solver_nodes: int = DEFAULT_SOLVER_NODES,
     options: dict[str, Any] | None = None,
     on_deal: Callable[[DealResult], None] | None = None,
+    scheduler: str | None = None,
+    out: str | None = None,
+    resume: bool = False,
 ) -> SoloEstimate:
-    """Runs `deals` deals (jobs processes) and returns the estimate; `on_deal` is called as deals finish."""
+    """Runs `deals` deals on the batch runner (:mod:`solver.batch`: `jobs` local worker processes or the dask
+    cluster at `scheduler`) and returns the estimate; `on_deal` is called as deals finish. `out` keeps every
+    deal's result as it arrives (JSON lines); with `resume` the deals it holds are not played again."""
     policy = policy or PolicySettings()
     policy.check()
     if deals < 1:
@@ -264,25 +270,18 @@ def estimate(
     opts = dict(options or {})
     solo_rules(opts)  # validates the options before any work
     start = time.perf_counter()
-    results: list[DealResult] = []
-    if jobs == 1:
-        for i in range(deals):
-            r = run_deal(i, seed, policy, solver_nodes, opts)
-            results.append(r)
-            if on_deal:
-                on_deal(r)
-    else:
-        chunk = max(1, min(8, deals // (jobs * 4)))
-        tasks = [
-            (list(range(i, min(deals, i + chunk))), seed, policy, solver_nodes, opts) for i in range(0, deals, chunk)
-        ]
-        with ProcessPoolExecutor(max_workers=min(jobs, os.cpu_count() or jobs)) as pool:
-            for batch in pool.map(_run_chunk, tasks):
-                for r in batch:
-                    results.append(r)
-                    if on_deal:
-                        on_deal(r)
-    results.sort(key=lambda r: r.index)
+    args = (seed, asdict(policy), solver_nodes, opts)
+    tasks = [Task(f"deal/{i}", deal_task, (i, *args)) for i in range(deals)]
+    header = {"job": "haniwa solo estimate", "seed": seed, "policy": asdict(policy), "solver_nodes": solver_nodes}
+    journal = Journal(out, {**header, "options": opts}, resume) if out is not None else None
+
+    def arrived(_key: str, result: dict[str, Any]) -> None:
+        if on_deal:
+            on_deal(DealResult(**result))
+
+    with Runner(jobs, scheduler) as runner:
+        done = runner.run(tasks, journal, arrived)
+    results = sorted((DealResult(**r) for r in done.values()), key=lambda r: r.index)
     return SoloEstimate(results, seed, jobs, policy, solver_nodes, opts, time.perf_counter() - start)
 
 

@@ -1,0 +1,246 @@
+"""``kofun ladder`` (run or extend a rating tournament) and ``kofun levels`` (the table of a rated ladder).
+
+See :mod:`solver.ladder` for the tournament, :mod:`solver.ratings` for the fit, :mod:`solver.batch` for the runner.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..batch import Journal
+from ..ladder import Progress, tournament
+from ..ratings import Fit, Ladder, rate_budget, shipped_ladder
+from .batch import make_runner, runner_options
+from .common import SEED, common_options, setup
+from .play import LEVELS
+
+
+def command_line() -> str:
+    """The command that was run, from its parameters (those left at their defaults are left out): what made a
+    results or ladder file, in a form that runs it again."""
+    ctx = click.get_current_context()
+    words = ["kofun", ctx.command.name or ""]
+    for param in ctx.command.params:
+        value = ctx.params.get(param.name or "")
+        if isinstance(param, click.Argument):
+            words.append(str(value))
+        elif isinstance(param, click.Option) and value != param.default and value not in (None, False, ()):
+            flag = max(param.opts, key=len)
+            if param.is_flag:
+                words.append(flag)
+            else:
+                for v in value if param.multiple else [value]:
+                    words.extend([flag, str(v)])
+    return shlex.join(words)
+
+
+@contextmanager
+def live(budget: int, start: int) -> Iterator[Any]:
+    """A rich progress bar on stderr (games done, the widest interval, ETA) when it is a terminal."""
+    if not sys.stderr.isatty():
+        yield lambda p: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+    from rich.progress import Progress as Bar
+
+    with Bar(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+    ) as bar:
+        task = bar.add_task("ladder", total=budget, completed=start)
+
+        def update(p: Progress) -> None:
+            widest = "?"
+            if p.fit is not None:
+                i = max(range(len(p.names)), key=p.fit.half_width)
+                widest = f"±{p.fit.half_width(i):.0f} ({p.names[i]})"
+            bar.update(task, completed=p.games, description=f"ladder, widest interval {widest}")
+
+        yield update
+
+
+@click.command("ladder")
+@click.argument("game")
+@click.option("--games", "n_games", type=click.IntRange(1, 10_000_000), default=4000, help="Game budget (in all).")
+@runner_options
+@click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None, help="Results file (JSON lines).")
+@click.option(
+    "--ratings",
+    "ratings_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Where to write the fitted ladder (default: the results file with .json).",
+)
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None, help="Rating-vs-budget PNG.")
+@click.option("--seed", type=SEED, default=0, help="Seed of every deal, opening and search.")
+@click.option("--max-budget", type=click.IntRange(1, 10**12), default=None, help="Cap the budgets of the pool.")
+@click.option("--target", type=click.FloatRange(1, 10_000), default=30.0, help="Stop at this 95% half-width.")
+@click.option("--round", "round_units", type=click.IntRange(1, 100_000), default=32, help="Units (deals) per round.")
+@click.option("--bootstrap", type=click.IntRange(10, 100_000), default=200, help="Bootstrap resamples.")
+@common_options
+def ladder_cmd(
+    game: str,
+    n_games: int,
+    jobs: int,
+    scheduler: str | None,
+    resume: bool,
+    out_path: str | None,
+    ratings_path: str | None,
+    plot_path: str | None,
+    seed: int,
+    max_budget: int | None,
+    target: float,
+    round_units: int,
+    bootstrap: int,
+    config_path: str | None,
+    rules: Sequence[str],
+) -> None:
+    """Rate the ladder of GAME (one of its modes, by --rule) in a tournament of paired games, or extend one
+    (--resume). Writes every game to the results file and the fitted ladder to JSON.
+
+    For instance `kofun ladder c4 --games 200 --max-budget 256 --out c4.jsonl --plot c4.png`; the shipped
+    ladders record the command that made them (`kofun levels GAME --json`)."""
+    s = setup(game, None, config_path, rules)
+    t = tournament(s.game, s.options, seed, max_budget, target, round_units, bootstrap)
+    out = Path(out_path or f"ladder-{t.game.name}-{t.mode}.jsonl")
+    ratings = Path(ratings_path) if ratings_path else out.with_suffix(".json")
+    check_plot(plot_path)
+    runner = make_runner(jobs, scheduler)
+    if scheduler is not None:
+        runner.connect()  # a bad address fails before the results file is made
+    journal = Journal(out, t.header(), resume)
+    runs: list[dict[str, Any]] = []
+    before = 0  # games of the tournament before this run (those of its last ladder file)
+    if resume and ratings.exists():
+        previous = Ladder.load(ratings)
+        runs, before = list(previous.runs), previous.games
+    start = time.perf_counter()
+    this_run = {"command": command_line(), "games_added": 0, "wall_time_s": 0.0, "workers": runner.workers}
+
+    def snapshot(final: Fit) -> Ladder:
+        this_run["games_added"] = t.games() - before
+        this_run["wall_time_s"] = round(time.perf_counter() - start, 1)
+        this_run["workers"] = runner.workers
+        ladder = t.ladder(final, command_line(), [*runs, this_run])
+        ladder.save(ratings)  # after every round: a killed run keeps its ladder and its time
+        return ladder
+
+    with runner, live(n_games, before) as update:
+
+        def progress(p: Progress) -> None:
+            update(p)
+            if p.round_done and p.fit is not None:
+                snapshot(p.fit)
+
+        ladder = snapshot(t.run(runner, n_games, journal, progress))
+    wall = time.perf_counter() - start
+    click.echo(levels_table(ladder))
+    click.echo(f"results: {out}; ratings: {ratings}; {t.games() - before} games in {wall:.0f} s")
+    if plot_path is not None:
+        plot_ladder(ladder, plot_path)
+        click.echo(f"plot: {plot_path}")
+
+
+def check_plot(path: str | None) -> None:
+    """Refuses --plot without matplotlib before any game is played."""
+    if path is None:
+        return
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise click.UsageError("--plot needs matplotlib (pip install matplotlib)") from None
+
+
+def levels_table(ladder: Ladder) -> str:
+    """The ladder as a table: rating, interval, games and time per decision of every level."""
+    lines = [
+        f"{ladder.game} ({ladder.mode}): {ladder.games} games, seed {ladder.seed}; {ladder.scale}",
+        f"{'agent':<18} {'budget':>9}  {'rating':>7}  {'95% interval':<15} {'games':>6}  {'s/decision':>10}",
+    ]
+    for lv in sorted(ladder.levels, key=lambda lv: lv.rating):
+        interval = f"[{lv.low:.0f}, {lv.high:.0f}]"
+        budget = str(lv.budget) if lv.budget else "-"
+        lines.append(
+            f"{lv.name:<18} {budget:>9}  {lv.rating:>7.0f}  {interval:<15} {lv.games:>6}  "
+            f"{lv.seconds_per_decision:>10.4f}"
+        )
+    main = ladder.main_levels()
+    if main and main[0].algo:
+        levels = []
+        for number, level in sorted(LEVELS.items()):
+            nodes = level.get("nodes")
+            rated = rate_budget(ladder, main[0].algo, nodes) if nodes else None
+            levels.append(f"{number} = {rated[0]:.0f}" if rated else f"{number} = not rated")
+        lines.append(f"kofun play --level (default algorithm): {', '.join(levels)}")
+    widest = max(ladder.levels, key=lambda lv: lv.half_width)
+    state = "reached" if ladder.converged else f"not reached (widest ±{widest.half_width:.0f}: {widest.name})"
+    lines.append(f"target ±{ladder.target:g} points: {state}")
+    return "\n".join(lines)
+
+
+def plot_ladder(ladder: Ladder, path: str) -> None:
+    """Rating against budget (log scale) per algorithm with 95% interval bars; random and greedy as lines."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    algos = sorted({lv.algo for lv in ladder.levels if lv.kind == "search" and lv.algo})
+    for algo in algos:
+        pts = sorted((lv for lv in ladder.levels if lv.algo == algo), key=lambda lv: lv.budget or 0)
+        ax.errorbar(
+            [float(lv.budget or 1) for lv in pts],
+            [lv.rating for lv in pts],
+            yerr=[[lv.rating - lv.low for lv in pts], [lv.high - lv.rating for lv in pts]],
+            marker="o",
+            capsize=3,
+            label=algo + (" (default)" if pts[0].main else ""),
+        )
+    for lv in ladder.levels:
+        if lv.kind != "search":
+            ax.axhline(lv.rating, linestyle="--", linewidth=0.8, color="grey")
+            ax.annotate(lv.name, (0.01, lv.rating), xycoords=("axes fraction", "data"), fontsize=8)
+    ax.set_xscale("log")
+    ax.set_xlabel("budget per decision (nodes / iterations)")
+    ax.set_ylabel("rating (random = 0; 400 = 10:1 odds)")
+    ax.set_title(f"{ladder.game} ({ladder.mode}): {ladder.games} games")
+    ax.grid(True, alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+@click.command("levels")
+@click.argument("game")
+@click.option(
+    "--ratings", "ratings_path", type=click.Path(dir_okay=False), default=None, help="A ladder file to show instead."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the ladder as JSON.")
+@common_options
+def levels_cmd(
+    game: str, ratings_path: str | None, as_json: bool, config_path: str | None, rules: Sequence[str]
+) -> None:
+    """The rated levels of GAME (the mode its --rule options select): rating with 95% interval, games and time per
+    decision, and the rating of each `kofun play --level`."""
+    s = setup(game, None, config_path, rules)
+    ladder = Ladder.load(ratings_path) if ratings_path else shipped_ladder(s.game, s.options)
+    click.echo(json.dumps(ladder.to_dict()) if as_json else levels_table(ladder))
+
+
+COMMANDS: tuple[Any, ...] = (ladder_cmd, levels_cmd)

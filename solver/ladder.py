@@ -1,0 +1,479 @@
+"""Rating ladders: a pool of agents per game and mode, and the tournament that rates them.
+
+**Pools.** For each game and main mode (:data:`MODES`): ``random``, ``greedy`` where the game has one, the default
+search at budgets spaced x4 (64, 256, 1k, ... nodes or iterations, up to about 1 s per decision on one core of the
+reference machine), and the other algorithm at two budgets (MCTS beside alpha-beta; PIMC beside ISMCTS). Levels are
+defined by budgets, never by seconds; the time per decision is measured and reported beside each rating.
+
+**Tournament.** Work comes in *units*: one deal (or 12-deal match) played once per seating of the two agents of a
+*table* (colours alternated / seats swapped; in deterministic perfect-information games the deal starts with
+random opening plies, the same for both seatings). Unit *n* of table (A, B) is seeded
+``derive_seed(seed, "table", A, B, n)``. The tournament runs in *rounds* of a fixed number of units: round 0 spreads
+them over neighbours of the pool's order; every later round orders the pool by the current ratings and gives each
+pair of neighbours (and, a quarter as much, each pair two apart) units in proportion to what a game there takes off
+the variance of the levels whose intervals are still wider than the target — games go where the intervals are
+widest (see :meth:`Tournament.plan`). A round is planned from the results of the rounds before it
+only, so the whole tournament is a function of its seed and budget, whatever the number of workers. It stops when
+every level's 95% interval half-width is at most the target (30 points) or the game budget is spent.
+
+Every game is kept as a :class:`~solver.match.GameRecord` in the tournament's results file (a
+:class:`~solver.batch.Journal`), from which a resumed run recomputes the same plan and carries on.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .agents import Agent, GreedyAgent, RandomAgent, SearchAgent
+from .batch import Journal, Runner, Task
+from .games import GameInfo, get_game
+from .match import GameRecord, rotations, side_of
+from .ratings import ANCHOR, Fit, Ladder, Level, Unit, hash_for
+from .ratings import fit as fit_units
+from .seeds import check_seed, derive_seed
+from .settings import SearchSettings
+
+TARGET = 30.0
+#: The smallest budget of every ladder: x4 below the 64 of the issue, so that the bottom of a deterministic game's
+#: ladder still loses a game to random now and then (at 64 nodes random wins ~3% of Connect Four games; the rating
+#: gap of a pair that never loses cannot be measured).
+BOTTOM_BUDGET = 16
+#: Games a level must have played before its interval counts towards convergence.
+MIN_GAMES = 200
+ROUND_UNITS = 32
+SKIP_WEIGHT = 0.25
+PIMC_WORLDS = 16
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A main mode of a game: the rules that select it, its default and other algorithm, the budgets of the
+    default search, the other algorithm's two budgets, and random opening plies (deterministic searches only)."""
+
+    rules: Mapping[str, Any]
+    algo: str
+    budgets: tuple[int, ...]
+    alt_algo: str
+    alt_budgets: tuple[int, int]
+    opening_plies: int = 0
+
+
+def _x4(top: int) -> tuple[int, ...]:
+    out, b = [], BOTTOM_BUDGET
+    while b <= top:
+        out.append(b)
+        b *= 4
+    return tuple(out)
+
+
+#: Every game's main modes. The top budgets take about 1 s per decision on one core of the development machine
+#: (alpha-beta: Connect Four ~9.6 M, Sensei ~5 M nodes/s; ISMCTS: Koi-Koi ~0.5 M, Haniwa ~95 k iterations/s).
+MODES: dict[str, dict[str, Mode]] = {
+    "connect4": {"standard": Mode({}, "alphabeta", _x4(4_194_304), "mcts", (1_024, 16_384), opening_plies=4)},
+    "sensei": {
+        "arashi": Mode({"version": "arashi"}, "alphabeta", _x4(4_194_304), "mcts", (1_024, 16_384), opening_plies=4),
+        "shizukana": Mode(
+            {"version": "shizukana"}, "alphabeta", _x4(4_194_304), "mcts", (1_024, 16_384), opening_plies=4
+        ),
+    },
+    "haniwa": {
+        "2p": Mode({"players": 2}, "ismcts", _x4(65_536), "pimc", (1_024, 16_384)),
+        "4p": Mode({"players": 4}, "ismcts", _x4(65_536), "pimc", (1_024, 16_384)),
+    },
+    "koikoi": {
+        "seed": Mode({"preset": "seed"}, "ismcts", _x4(262_144), "pimc", (1_024, 16_384)),
+        "nintendo": Mode({"preset": "nintendo"}, "ismcts", _x4(262_144), "pimc", (1_024, 16_384)),
+    },
+}
+
+
+def mode_of(game: str | GameInfo, rules: Mapping[str, Any] | None = None) -> tuple[str, GameInfo]:
+    """The main mode that `rules` select for `game` (the first mode whose rules they match, defaults filled in);
+    ValueError when the game has no ladder or the rules are not one of its main modes."""
+    info = get_game(game)
+    if info.name not in MODES:
+        raise ValueError(f"{info.name}: no rating ladder for this game yet")
+    given = info.check_options(rules)
+    for name, mode in MODES[info.name].items():
+        if info.check_options(mode.rules) == given:
+            return name, info
+    modes = "; ".join(
+        f"{n}: " + (" ".join(f"--rule {k}={v}" for k, v in m.rules.items()) or "the default rules")
+        for n, m in MODES[info.name].items()
+    )
+    raise ValueError(f"{info.name}: these rules are not a rated mode (modes: {modes})")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A pool member: its name (stable across runs), kind, algorithm and budget, and its full search settings."""
+
+    name: str
+    kind: str
+    algo: str | None = None
+    budget: int | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
+    main: bool = False
+
+
+def search_entry(algo: str, budget: int, main: bool) -> Entry:
+    """The search `algo` at `budget` nodes (iterations) with one thread; alpha-beta's table sized to the budget."""
+    settings: dict[str, Any] = {"algo": algo, "nodes": budget, "threads": 1, "seed": 0}
+    if algo == "alphabeta":
+        settings["hash_mb"] = hash_for(budget)
+    if algo == "pimc":
+        settings["num_worlds"] = PIMC_WORLDS
+    return Entry(f"{algo}-{budget}", "search", algo, budget, settings, main)
+
+
+def pool(game: str | GameInfo, mode: str, max_budget: int | None = None) -> list[Entry]:
+    """The agents of the ladder of `game` in `mode`, in ladder order (random first; the other algorithm's levels
+    after the default search's level of the same or next smaller budget). `max_budget` caps the budgets."""
+    info = get_game(game)
+    m = MODES[info.name][mode]
+    cap = max_budget if max_budget is not None else max(m.budgets)
+    if cap < m.budgets[0]:
+        raise ValueError(f"max budget: must be >= {m.budgets[0]}, got {cap}")
+    entries = [Entry("random", "random")]
+    try:
+        info.greedy_move(info.observe(info.new(m.rules, 0), 0), 0)
+        entries.append(Entry("greedy", "greedy"))
+    except ValueError:
+        pass
+    alts = [search_entry(m.alt_algo, b, False) for b in m.alt_budgets if b <= cap]
+    for b in m.budgets:
+        if b > cap:
+            break
+        entries.append(search_entry(m.algo, b, True))
+        entries.extend(a for a in alts if a.budget is not None and b <= a.budget < b * 4)
+    return entries
+
+
+# --- one unit of the tournament (runs on a worker) -----------------------------------------------------------
+
+
+class TimedAgent:
+    """An agent whose decisions with a real choice (more than one legal move) are timed."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.sees_everything = agent.sees_everything
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def choose(self, view: Any, rng: Any) -> int:
+        choice = len(view.legal_moves()) > 1
+        start = time.perf_counter()
+        move = self.agent.choose(view, rng)
+        if choice:
+            self.seconds += time.perf_counter() - start
+            self.decisions += 1
+        return move
+
+    def settings(self) -> dict[str, Any]:
+        return self.agent.settings()
+
+
+def make_agent(info: GameInfo, entry: Mapping[str, Any], rules: Mapping[str, Any]) -> Agent:
+    """The agent of a pool entry (as plain data)."""
+    if entry["kind"] == "random":
+        return RandomAgent()
+    if entry["kind"] == "greedy":
+        return GreedyAgent(info)
+    return SearchAgent(info, SearchSettings.from_mapping(entry["settings"]), rules, name=entry["name"])
+
+
+def play_unit(spec: Mapping[str, Any]) -> dict[str, Any]:
+    """Plays one unit: the deal seeded ``spec["seed"]`` once per seating of the table's agents. Returns the game
+    records, each game's points per side (side order of the table) and each side's (seconds, decisions)."""
+    info = get_game(spec["game"])
+    rules = info.check_options(spec["rules"])
+    sides = [TimedAgent(make_agent(info, e, rules)) for e in spec["sides"]]
+    played = rotations(info, sides, rules, spec["seed"], opening_plies=spec["opening_plies"])
+    points = []
+    for rotation, record in played:
+        per_side = []
+        for s in range(len(sides)):
+            seats = side_of(record, rotation, s)
+            per_side.append(sum(record.scores[x] for x in seats) / len(seats))
+        points.append(per_side)
+    return {
+        "records": [r.to_dict() for _, r in played],
+        "points": points,
+        "time": [[a.seconds, a.decisions] for a in sides],
+    }
+
+
+# --- the tournament --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Progress:
+    """What a running tournament reports: games done and planned, the current fit (None before the first)."""
+
+    games: int
+    budget: int
+    fit: Fit | None
+    names: list[str]
+    round_done: bool = False  # True once per round, after its fit
+
+
+@dataclass
+class Tournament:
+    """A ladder tournament for `game` under `rules` (one of its main modes) from `seed`."""
+
+    game: GameInfo
+    mode: str
+    entries: list[Entry]
+    seed: int = 0
+    target: float = TARGET
+    round_units: int = ROUND_UNITS
+    bootstrap: int = 200
+    results: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        return dict(self.game.check_options(MODES[self.game.name][self.mode].rules))
+
+    @property
+    def opening_plies(self) -> int:
+        return MODES[self.game.name][self.mode].opening_plies
+
+    def header(self) -> dict[str, Any]:
+        """What identifies the tournament in its results file (not its game budget, so it can be extended)."""
+        return {
+            "job": "ladder",
+            "game": self.game.name,
+            "mode": self.mode,
+            "rules": self.rules,
+            "seed": self.seed,
+            "pool": [asdict(e) for e in self.entries],
+            "opening_plies": self.opening_plies,
+            "round_units": self.round_units,
+            "target": self.target,
+            "bootstrap": self.bootstrap,
+        }
+
+    def task(self, table: tuple[int, ...], n: int) -> Task:
+        names = [self.entries[i].name for i in table]
+        spec = {
+            "game": self.game.name,
+            "rules": self.rules,
+            "sides": [asdict(self.entries[i]) for i in table],
+            "seed": derive_seed(self.seed, "table", *names, n),
+            "opening_plies": self.opening_plies,
+        }
+        return Task("~".join(names) + f"/{n}", play_unit, (spec,))
+
+    def units(self) -> list[Unit]:
+        """Every unit played so far, in a canonical order (by table, then unit number)."""
+        index = {e.name: i for i, e in enumerate(self.entries)}
+        out = []
+        for key in sorted(self.results, key=_unit_order):
+            names = key.split("/")[0].split("~")
+            out.append(Unit(tuple(index[x] for x in names), [list(p) for p in self.results[key]["points"]]))
+        return out
+
+    def fit(self, round_index: int = 0) -> Fit:
+        """The current ratings with bootstrap intervals (bootstrap seeded by the round)."""
+        seed = derive_seed(self.seed, "bootstrap", round_index)
+        return fit_units(self.units(), len(self.entries), self.anchor, self.bootstrap, seed)
+
+    @property
+    def anchor(self) -> int:
+        return [e.name for e in self.entries].index(ANCHOR)
+
+    def games(self) -> int:
+        """Games played so far."""
+        return sum(len(r["points"]) for r in self.results.values())
+
+    def converged(self, current: Fit) -> bool:
+        """Every level's half-width within the target, and every level with MIN_GAMES games (a bootstrap of a few
+        one-sided games looks certain when it is not)."""
+        games = self.games_per_entry()
+        return all(current.half_width(i) <= self.target and games[i] >= MIN_GAMES for i in range(len(self.entries)))
+
+    def games_per_entry(self) -> list[int]:
+        """Games each entry has played."""
+        index = {e.name: i for i, e in enumerate(self.entries)}
+        out = [0] * len(self.entries)
+        for key, r in self.results.items():
+            for name in key.split("/")[0].split("~"):
+                out[index[name]] += len(r["points"])
+        return out
+
+    def plan(self, current: Fit | None, units: int) -> list[tuple[tuple[int, int], int]]:
+        """The tables of the next round (`units` units). Round 0: the neighbours of the pool's order (a quarter as
+        much for entries two apart). Later rounds: neighbours by current rating, each link weighted by what one more
+        game there takes off the variance of the levels whose way to the anchor crosses it, and are still outside
+        the target: 1 / (m^2 p (1 - p)) for m games and the fitted win probability p, times those levels."""
+        n = len(self.entries)
+        ratings = current.ratings if current is not None else [0.0] * n
+        order = sorted(range(n), key=lambda i: (ratings[i], i)) if current is not None else list(range(n))
+        pos = {i: k for k, i in enumerate(order)}
+        wide = [current is None or current.half_width(i) > self.target for i in range(n)]
+        played = self.games_per_table()
+        weights: dict[tuple[int, int], float] = {}
+        for gap, scale in ((1, 1.0), (2, SKIP_WEIGHT)):
+            for a, b in zip(order, order[gap:], strict=False):
+                table = (min(a, b), max(a, b))
+                if current is None:
+                    weights[table] = scale
+                    continue
+                p = min(0.97, max(0.03, 1 / (1 + 10 ** ((ratings[a] - ratings[b]) / 400))))
+                m = played.get(table, 0) + 2
+                low, high = sorted((pos[a], pos[b]))
+                beyond = order[high:] if low >= pos[self.anchor] else order[: low + 1]
+                count = sum(wide[i] for i in beyond) or 0.1
+                weights[table] = scale * count / (m * m * p * (1 - p))
+        return _apportion(weights, units)
+
+    def games_per_table(self) -> dict[tuple[int, int], int]:
+        """Games played at each table (pool indices in order)."""
+        index = {e.name: i for i, e in enumerate(self.entries)}
+        out: dict[tuple[int, int], int] = {}
+        for key, r in self.results.items():
+            a, b = (index[x] for x in key.split("/")[0].split("~"))
+            table = (min(a, b), max(a, b))
+            out[table] = out.get(table, 0) + len(r["points"])
+        return out
+
+    def run(
+        self,
+        runner: Runner,
+        game_budget: int,
+        journal: Journal | None = None,
+        on_progress: Callable[[Progress], None] | None = None,
+    ) -> Fit:
+        """Plays rounds until every interval is within the target or `game_budget` games are played (those of the
+        journal included); returns the final fit."""
+        self.results = {}
+        counts: dict[tuple[int, int], int] = {}
+        current: Fit | None = None
+        names = [e.name for e in self.entries]
+        per_unit = len(_sides(self.game, self.rules))
+        round_index = 0
+
+        def arrived(key: str, result: Any) -> None:
+            self.results[key] = result
+            if on_progress is not None:
+                on_progress(Progress(self.games(), game_budget, current, names))
+
+        while current is None or not (self.converged(current) or self.games() >= game_budget):
+            planned = sum(counts.values()) * per_unit
+            units = min(self.round_units, max(0, (game_budget - planned) // per_unit))
+            if units == 0:
+                break
+            tasks: list[Task] = []
+            for table, k in self.plan(current, units):
+                first = counts.get(table, 0)
+                tasks.extend(self.task(table, first + j) for j in range(k))
+                counts[table] = first + k
+            # a resumed run: the tasks of the file are not played again (the plan is the same)
+            self.results.update(runner.run(tasks, journal, arrived))
+            round_index += 1
+            current = self.fit(round_index)
+            if on_progress is not None:
+                on_progress(Progress(self.games(), game_budget, current, names, round_done=True))
+        return current if current is not None else self.fit(round_index)
+
+    def ladder(self, final: Fit, command: str, runs: list[dict[str, Any]]) -> Ladder:
+        """The rated ladder: every entry with its rating, interval, games and time per decision."""
+        games = [0] * len(self.entries)
+        seconds = [0.0] * len(self.entries)
+        decisions = [0] * len(self.entries)
+        index = {e.name: i for i, e in enumerate(self.entries)}
+        for key, r in self.results.items():
+            for name, (sec, dec) in zip(key.split("/")[0].split("~"), r["time"], strict=True):
+                i = index[name]
+                games[i] += len(r["points"])
+                seconds[i] += sec
+                decisions[i] += dec
+        levels = [
+            Level(
+                e.name,
+                e.kind,
+                e.algo,
+                e.budget,
+                dict(e.settings),
+                e.main,
+                final.ratings[i],
+                final.low[i],
+                final.high[i],
+                games[i],
+                seconds[i] / decisions[i] if decisions[i] else 0.0,
+            )
+            for i, e in enumerate(self.entries)
+        ]
+        return Ladder(
+            self.game.name,
+            self.mode,
+            self.rules,
+            levels,
+            self.seed,
+            command,
+            self.games(),
+            len(self.results),
+            self.target,
+            final.method,
+            final.bootstrap,
+            runs=runs,
+        )
+
+    def records(self) -> list[GameRecord]:
+        """Every game of the tournament, in canonical order."""
+        return [
+            GameRecord.from_dict(d) for k in sorted(self.results, key=_unit_order) for d in self.results[k]["records"]
+        ]
+
+
+def _sides(info: GameInfo, rules: Mapping[str, Any]) -> list[int]:
+    teams = info.teams(rules) or list(range(info.num_players(rules)))
+    return sorted(set(teams))
+
+
+def _unit_order(key: str) -> tuple[str, int]:
+    table, _, n = key.rpartition("/")
+    return table, int(n)
+
+
+def _apportion(weights: Mapping[tuple[int, int], float], units: int) -> list[tuple[tuple[int, int], int]]:
+    """`units` split over the tables in proportion to their weights (largest remainders, ties by table)."""
+    total = sum(weights.values())
+    if total <= 0 or not weights:
+        return []
+    shares = {t: units * w / total for t, w in weights.items()}
+    out = {t: math.floor(s) for t, s in shares.items()}
+    left = units - sum(out.values())
+    for t in sorted(shares, key=lambda t: (-(shares[t] - out[t]), t))[:left]:
+        out[t] += 1
+    return [(t, k) for t, k in sorted(out.items()) if k > 0]
+
+
+def tournament(
+    game: str | GameInfo,
+    rules: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    max_budget: int | None = None,
+    target: float = TARGET,
+    round_units: int = ROUND_UNITS,
+    bootstrap: int = 200,
+) -> Tournament:
+    """The tournament of the ladder of `game` under `rules` (a main mode)."""
+    mode, info = mode_of(game, rules)
+    check_seed(seed)
+    if len(_sides(info, info.check_options(rules))) != 2:
+        raise ValueError(f"{info.name}: ladders of more than two sides are not supported yet")
+    if not target > 0 or not math.isfinite(target):
+        raise ValueError(f"target: must be a positive number of rating points, got {target}")
+    if round_units < 1:
+        raise ValueError(f"round units: must be >= 1, got {round_units}")
+    return Tournament(info, mode, pool(info, mode, max_budget), seed, target, round_units, bootstrap)
+
+
+__all__ = ["MODES", "Entry", "Mode", "Progress", "Tournament", "mode_of", "play_unit", "pool", "tournament"]

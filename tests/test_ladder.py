@@ -1,0 +1,125 @@
+"""Rating ladders (solver.ladder) and their commands: pools, modes, paired units, adaptive rounds, determinism,
+``kofun ladder`` / ``kofun levels`` / ``kofun play --elo`` and their errors."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from solver import ratings
+from solver.batch import Runner
+from solver.cli import main
+from solver.cli.play import LEVELS
+from solver.ladder import MODES, Entry, mode_of, play_unit, pool, search_entry, tournament
+
+
+def run(*args: str, input: str | None = None) -> Any:
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def test_every_mode_has_a_pool_spaced_by_four_with_random_greedy_and_the_other_algorithm() -> None:
+    for game, modes in MODES.items():
+        for mode, m in modes.items():
+            entries = pool(game, mode)
+            names = [e.name for e in entries]
+            assert names[0] == "random"
+            assert ("greedy" in names) == (game in ("haniwa", "koikoi")), (game, mode)
+            main = [e.budget for e in entries if e.main]
+            assert main[0] == 16 and all(b * 4 == c for b, c in itertools.pairwise(main))
+            assert len([e for e in entries if e.algo == m.alt_algo and not e.main]) == 2
+            assert mode_of(game, m.rules)[0] == mode
+    capped = pool("c4", "standard", max_budget=256)
+    assert [e.name for e in capped] == ["random", "alphabeta-16", "alphabeta-64", "alphabeta-256"]
+    assert search_entry("alphabeta", 4_194_304, True).settings["hash_mb"] == 64
+    with pytest.raises(ValueError, match="not a rated mode"):
+        mode_of("haniwa", {"players": 1})
+    with pytest.raises(ValueError, match="max budget"):
+        pool("c4", "standard", max_budget=8)
+
+
+def test_a_unit_is_one_deal_with_the_seats_swapped_and_timed() -> None:
+    sides = [asdict(Entry("greedy", "greedy")), asdict(search_entry("ismcts", 16, True))]
+    spec = {"game": "koikoi", "rules": {"preset": "seed"}, "sides": sides, "seed": 5, "opening_plies": 0}
+    r = play_unit(spec)
+    first, second = r["records"]
+    assert first["deals"][0]["start"] == second["deals"][0]["start"]
+    assert [a["kind"] for a in first["agents"]] == ["greedy", "search"]
+    assert [a["kind"] for a in second["agents"]] == ["search", "greedy"]
+    assert len(r["points"]) == 2 and all(dec > 0 for _, dec in r["time"])
+    assert play_unit(spec)["records"] == r["records"]  # reproducible
+
+
+def test_rounds_go_to_the_widest_intervals_and_the_tournament_is_reproducible() -> None:
+    t = tournament("c4", seed=3, max_budget=64, round_units=6, bootstrap=10)
+    first = t.plan(None, 6)
+    assert sum(k for _, k in first) == 6 and {table for table, _ in first} >= {(0, 1), (1, 2)}
+    with Runner() as runner:
+        result = t.run(runner, 40)
+    assert t.games() == 40 and result.ratings[0] == 0.0
+    again = tournament("c4", seed=3, max_budget=64, round_units=6, bootstrap=10)
+    with Runner() as runner:
+        again.run(runner, 40)
+    assert [r.to_dict() for r in again.records()] == [r.to_dict() for r in t.records()]
+    ladder = t.ladder(result, "kofun ladder c4", [])
+    assert sum(lv.games for lv in ladder.levels) == 2 * 40 and ladder.levels[1].seconds_per_decision > 0
+
+
+def test_ladder_and_levels_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "c4.jsonl"
+    args = ["ladder", "c4", "--games", "24", "--max-budget", "64", "--round", "6", "--bootstrap", "10"]
+    done = run(*args, "--out", str(out), "--plot", str(tmp_path / "c4.png"), "--seed", "2")
+    assert done.exit_code == 0, done.output
+    assert "alphabeta-64" in done.output and "target ±30 points: not reached" in done.output
+    assert (tmp_path / "c4.png").stat().st_size > 1000
+    data = json.loads((tmp_path / "c4.json").read_text())
+    assert data["games"] == 24 and data["seed"] == 2 and data["levels"][0]["rating"] == 0.0
+    assert data["command"].startswith("kofun ladder c4 --games 24") and "--seed 2" in data["command"]
+    more = run(*args[:3], "48", *args[4:], "--out", str(out), "--seed", "2", "--resume")
+    assert more.exit_code == 0, more.output
+    data = json.loads((tmp_path / "c4.json").read_text())
+    assert data["games"] == 48 and len(data["runs"]) == 2 and data["runs"][1]["games_added"] == 24
+    shown = run("levels", "c4", "--ratings", str(tmp_path / "c4.json"))
+    assert shown.exit_code == 0 and "s/decision" in shown.output and "alphabeta-16" in shown.output
+    # play --elo and --level on the ladder (a shipped ladder stands in)
+    monkeypatch.setattr(ratings, "shipped_path", lambda game, mode: tmp_path / f"{game}-{mode}.json")
+    (tmp_path / "connect4-standard.json").write_text((tmp_path / "c4.json").read_text())
+    played = run("play", "c4", "121212", "--elo", "1", "--seed", "1", input="1\n")
+    assert played.exit_code == 0, played.output
+    assert "result: X wins (you win); opponent random rated 0 (random = 0)" in played.output
+    played = run("play", "c4", "121212", "--elo", "1e9", "--seed", "1", input="1\n")
+    assert "opponent alphabeta-64 rated" in played.output
+    levels = json.loads((tmp_path / "c4.json").read_text())["levels"]
+    top = next(lv for lv in levels if lv["name"] == "alphabeta-64")
+    monkeypatch.setitem(LEVELS, 1, {"nodes": 32, "time": 1.0})  # a level between two rated budgets
+    played = run("play", "c4", "121212", "--level", "1", "--seed", "1", input="1\n")
+    assert "opponent alphabeta 32 nodes (--level 1) rated" in played.output and "95% interval" in played.output
+    assert "opponent" not in run("play", "c4", "121212", "--level", "2", input="1\n").output  # beyond the ladder
+    shown = run("levels", "c4")
+    assert shown.exit_code == 0 and "kofun play --level (default algorithm): 1 = " in shown.output
+    assert top["rating"] > 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["ladder", "chess"], "error: unknown game"),
+        (["ladder", "haniwa", "--rule", "players=1"], "not a rated mode (modes: 2p: --rule players=2"),
+        (["ladder", "c4", "--scheduler", "localhost"], "is not an address like tcp://HOST:PORT"),
+        (["ladder", "c4", "--scheduler", "tcp://127.0.0.1:1", "--jobs", "2"], "either --jobs or --scheduler"),
+        (["ladder", "c4", "--max-budget", "3"], "max budget: must be >= 16"),
+        (["ladder", "c4", "--games", "0"], "Invalid value for '--games'"),
+        (["levels", "sensei", "--rule", "version=shizukana"], "no rating ladder is shipped yet"),
+        (["play", "c4", "--elo", "100", "--level", "2"], "either --elo or --time / --level"),
+        (["play", "c4", "--elo", "100", "--algo", "mcts"], "--elo picks the agent"),
+    ],
+)
+def test_bad_input_is_one_error_line(args: list[str], message: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ratings, "shipped_path", lambda game, mode: Path("/nonexistent") / f"{game}-{mode}.json")
+    result = run(*args)
+    assert result.exit_code == 2 and message in result.output and result.output.startswith("error: ")
