@@ -19,6 +19,7 @@ void bind_sensei(py::module_& m);
 void bind_koikoi(py::module_& m);
 void bind_haniwa(py::module_& m);
 void bind_ohanami(py::module_ m);
+void bind_honshu(py::module_ m);
 }  // namespace kofun::bind
 
 PYBIND11_MODULE(_core, m) {
@@ -97,4 +98,5 @@ PYBIND11_MODULE(_core, m) {
   auto haniwa = m.def_submodule("haniwa", "Haniwa (2 players, solo) as full-information worlds.");
   kofun::bind::bind_haniwa(haniwa);
   kofun::bind::bind_ohanami(m.def_submodule("ohanami", "Ohanami (2-4 players) as full-information worlds."));
+  kofun::bind::bind_honshu(m.def_submodule("honshu", "Honshu (2-5 players) as full-information worlds."));
 }
