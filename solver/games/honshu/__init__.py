@@ -85,8 +85,9 @@ class HonshuInfo(GameInfo):
     """Honshu as the front end sees it."""
 
     def search_defaults(self, algo: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """ISMCTS with exploration ISMCTS_EXPLORATION."""
-        return {"exploration": ISMCTS_EXPLORATION} if algo == "ismcts" else {}
+        """ISMCTS with exploration ISMCTS_EXPLORATION and the engine's rollout policy, which is uniformly random
+        like the generic rollout but samples a placement without listing every legal one (docs/honshu.md)."""
+        return {"exploration": ISMCTS_EXPLORATION, "rollout": "policy"} if algo == "ismcts" else {}
 
     def rules_of(self, state: Any) -> dict[str, Any]:
         """The options a position carries: players, hand passing, covered cubes."""
