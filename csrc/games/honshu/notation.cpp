@@ -271,6 +271,7 @@ State State::parse_text(std::string_view text, int* view_out, Slots* slots) {
       if (want != 0) r.fail(mk, "expected the start side and " + std::to_string(want - 1) + " placed cards");
       continue;
     }
+    if (want == 0) r.fail(mk, "seat " + std::to_string(p) + " has not chosen its start side yet: write -");
     int i = 0;
     for (std::string_view piece : notation::Split{mv, '/'}) {
       if (i == 0) {
