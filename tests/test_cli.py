@@ -238,7 +238,7 @@ def test_bad_input_prints_an_error_and_exits_with_status_2(tmp_path: Path) -> No
     fails(
         "best-move",
         "chess",
-        message="unknown game 'chess' (known games: connect4 (c4), haniwa, koikoi (hanafuda), ohanami, sensei)",
+        message="unknown game 'chess' (known games: connect4 (c4), haniwa, honshu, koikoi (hanafuda), ohanami, sensei)",
     )
     fails("best-move", "c4", "1212121", "--depth", "2", message="the game is over: there is no move to search")
     fails("analyse", "c4", "1212121", message="the game is over: there is no move to analyse")
@@ -290,6 +290,6 @@ def test_python_dash_m_runs_the_cli() -> None:
     assert (
         proc.returncode == 2
         and proc.stderr
-        == "error: unknown game 'go' (known games: connect4 (c4), haniwa, koikoi (hanafuda), ohanami, sensei)\n"
+        == "error: unknown game 'go' (known games: connect4 (c4), haniwa, honshu, koikoi (hanafuda), ohanami, sensei)\n"
     )
     assert proc.stdout == ""

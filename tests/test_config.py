@@ -145,7 +145,7 @@ def test_flags_win_over_the_file_and_none_means_not_given() -> None:
         ({"search": {}}, "search: unknown section (allowed sections: engine, rules)"),
         (
             {"rules": {"chess": {}}},
-            "rules.chess: unknown game (known games: connect4, haniwa, koikoi, ohanami, sensei)",
+            "rules.chess: unknown game (known games: connect4, haniwa, honshu, koikoi, ohanami, sensei)",
         ),
         ({"rules": {"connect4": 1}}, "rules.connect4: expected a table of rule options"),
         ({"rules": 1}, "rules: expected one table per game, e.g. [rules.connect4]"),
