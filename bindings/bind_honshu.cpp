@@ -101,6 +101,18 @@ void bind_honshu(py::module_ m) {
     return random_games(n, seed, rules);
   }, py::arg("n"), py::arg("seed") = 0, py::arg("players") = 4, py::arg("hand_passing") = "none",
         py::arg("covered_cubes_lost") = false, "Deal n games and play each out at random; returns the total plies.");
+  m.def("generate_moves", [](const std::vector<State>& states, int repeats) {
+    std::uint64_t total = 0;
+    py::gil_scoped_release release;
+    MoveListOf<State> ml;
+    for (int r = 0; r < repeats; ++r)
+      for (const State& s : states) {
+        s.legal_moves(ml);
+        total += static_cast<std::uint64_t>(ml.size());
+      }
+    return total;
+  }, py::arg("states"), py::arg("repeats") = 1,
+        "Benchmarks: generate the legal moves of every state `repeats` times; returns the moves generated.");
   m.attr("STATE_BYTES") = sizeof(State);
   m.attr("MAX_MOVES") = State::kMaxMoves;
 
