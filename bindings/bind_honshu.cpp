@@ -138,6 +138,17 @@ void bind_honshu(py::module_ m) {
       .def("knows_hand", [](const State& s, int o, int q) { return s.knows_hand(check_seat(s, o), check_seat(s, q)); },
            py::arg("observer"), py::arg("player"))
       .def("observation_key", [](const State& s, int p) { return s.observation_key(check_seat(s, p)); }, py::arg("player"))
+      .def("ordered_moves", [](const State& s) {
+        MoveListOf<State> ml;
+        s.legal_moves(ml);
+        s.order_moves(ml);
+        return std::vector<Move>(ml.begin(), ml.end());
+      }, "The legal moves in the search's order (placements by placement_value, best first).")
+      .def("placement_value", [](const State& s, Move mv) {
+        if (s.phase() != honshu::Phase::kPlace || honshu::move_kind(mv) != 3)
+          throw IllegalMoveError("honshu: placement_value takes a placement in a placement phase");
+        return s.placement_value(mv);
+      }, py::arg("move"), "The static value of a placement (half points), the search's ordering.")
       .def("greedy_move", &State::greedy_move, "The greedy baseline's move for the player to move.")
       .def("rollout_move", [](const State& s, std::uint64_t seed) {
         Rng rng(seed);

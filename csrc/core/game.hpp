@@ -39,6 +39,13 @@
 //   int remaining_plies_bound() const         no game from this state lasts more plies than this; lets alpha-beta
 //                                             report a value as proven once its depth reaches the bound
 //   Move rollout_move(Rng&) const             per-game rollout policy for MCTS (default: uniform random legal move)
+//   void order_moves(MoveList&) const         reorders a list of legal moves, most promising first (a static
+//                                             evaluation, cheap for the whole list at once); ISMCTS then adds the
+//                                             untried moves of a node in this order instead of at random
+//   static constexpr double kWidening         progressive widening for ISMCTS (with order_moves): a node of n
+//                                             visits has at most max(1, ceil(kWidening * sqrt(n))) children, so
+//                                             very wide nodes (Honshu placements) spend their iterations on the
+//                                             best-ordered moves first
 //
 // Optional tactical hooks, for proofs (search/solve.hpp) and for searches that must not blunder. "At once" means
 // within one ply; a game whose turns have several plies (Sensei) answers for the ply in front of it.
@@ -160,6 +167,16 @@ concept HasNonLosingMoves = requires(const G g, MoveListOf<G>& ml) {
 
 template <class G>
 concept WinsOnOwnMove = requires { requires G::kWinsOnOwnMove; };
+
+template <class G>
+concept HasOrderMoves = requires(const G g, MoveListOf<G>& ml) {
+  { g.order_moves(ml) } -> std::same_as<void>;
+};
+
+template <class G>
+concept HasWidening = requires {
+  { G::kWidening } -> std::convertible_to<double>;
+};
 
 template <class G>
 concept HasMoveOrder = requires(const G g, Move m) {

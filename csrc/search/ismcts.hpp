@@ -14,8 +14,10 @@
 // through the worlds.
 //
 // Selection: at a node, the children whose move is legal in this iteration's world are "available"; each gets
-// its availability count incremented. If a legal move has no child yet, one such move (uniformly random) is added
-// and a playout runs from there (random moves, or G::rollout_move with policy rollouts). Otherwise the available
+// its availability count incremented. If a legal move has no child yet, one such move (uniformly random; the first
+// in G::order_moves's order when the game has that hook) is added and a playout runs from there (random moves, or
+// G::rollout_move with policy rollouts); with G::kWidening (progressive widening) only while the node has fewer than
+// max(1, ceil(kWidening * sqrt(visits))) children. Otherwise the available
 // child maximising
 //     mean + c * scale * sqrt(ln(availability) / visits)
 // is chosen — the availability count replaces the parent's visit count (a child competes only in the iterations
@@ -256,13 +258,34 @@ class Tree {
         best = ch;
       }
     }
-    if (tried < ml.size() && used_ < capacity_) {
-      auto pick = static_cast<int>(rng_.below(static_cast<std::uint32_t>(ml.size() - tried)));
-      for (int j = 0; j < ml.size(); ++j)
-        if (!has_child[j] && pick-- == 0) {
-          added = true;
-          return add_child(idx, ml[j], 0);
+    bool widen = true;
+    if constexpr (HasWidening<G>) {
+      // Progressive widening (game.hpp): at most max(1, ceil(kWidening * sqrt(visits))) children; a node with no
+      // child available in this world always gets one.
+      const double cap = std::ceil(G::kWidening * std::sqrt(static_cast<double>(pool_[idx].visits)));
+      widen = best == 0 || static_cast<double>(tried) < std::max(1.0, cap);
+    }
+    if (widen && tried < ml.size() && used_ < capacity_) {
+      if constexpr (HasOrderMoves<G>) {
+        // The first untried move in the game's order (the list is reordered, so children are matched again).
+        s.order_moves(ml);
+        for (int j = 0; j < ml.size(); ++j) {
+          bool child = false;
+          for (std::uint32_t ch = pool_[idx].first_child; ch != 0 && !child; ch = pool_[ch].sibling)
+            child = pool_[ch].move == ml[j];
+          if (!child) {
+            added = true;
+            return add_child(idx, ml[j], 0);
+          }
         }
+      } else {
+        auto pick = static_cast<int>(rng_.below(static_cast<std::uint32_t>(ml.size() - tried)));
+        for (int j = 0; j < ml.size(); ++j)
+          if (!has_child[j] && pick-- == 0) {
+            added = true;
+            return add_child(idx, ml[j], 0);
+          }
+      }
     }
     return best;
   }

@@ -303,3 +303,27 @@ def test_second_half_deal_and_card_counts() -> None:
             s.apply(s.rollout_move(rng.randrange(1 << 30)))
         assert [list(s.hand(p)) for p in range(players)] == [sorted(deck[6 * p : 6 * p + 6]) for p in range(players)]
         assert list(s.deck) == []
+
+
+# --- the search's static placement evaluation ---------------------------------------------------------------
+
+
+def test_placement_value_by_hand() -> None:
+    s = placement_position({}, (49, 50))  # start A side A: . . | pbl pbr | T T; card 49: F F | . T | . T
+    # Over (0, -2): forests 4 + 4, towns 2 + 2 (one over a wasteland), wastelands 0: 12 half points.
+    assert s.placement_value(s.parse_move("place 49 r0 over 0,-2")) == 12
+    # Under: only the top two rows show: 4 + 4 + 0 + 2.
+    assert s.placement_value(s.parse_move("place 49 r0 under 0,-2")) == 10
+    # Over (0, 1): row y=1 F F over pbl pbr: (4 - 2) x 2; row y=2 . T over T T: -2 + 0, and its T is next to the
+    # visible town (0, 2): +1; row y=3 . T on empty squares: +2, its T next to the town (1, 2): +1. Total 6.
+    assert s.placement_value(s.parse_move("place 49 r0 over 0,1")) == 4 - 2 + 1 + 2 + 1
+
+
+def test_ordered_moves_sort_the_placements_by_value() -> None:
+    s = placement_position({0: "B/25@-1,1r0u"}, (49, 50), round=2)
+    ordered = list(s.ordered_moves())
+    assert sorted(ordered) == sorted(s.legal_moves())
+    values = [s.placement_value(m) for m in ordered]
+    assert values == sorted(values, reverse=True)
+    t = hs.State.from_order(2, [0, 1], list(range(40)))
+    assert list(t.ordered_moves()) == list(t.legal_moves())  # other phases keep their order

@@ -596,6 +596,86 @@ Move State::greedy_move() const noexcept {
   }
 }
 
+// ----- static placement evaluation (search ordering) -------------------------------------------------------
+
+namespace {
+
+constexpr int square_value(int k) noexcept {
+  switch (k) {
+    case kForest: return 4;
+    case kTown: return 2;
+    case kLake: return 3;
+    case kEmpty:
+    case kWasteland: return 0;
+    default: return is_production(k) ? 2 : factory_value(k);
+  }
+}
+
+}  // namespace
+
+void State::order_moves(MoveList<kMaxMoves>& ml) const noexcept {
+  if (phase_ != Phase::kPlace || ml.size() < 2) return;
+  const int p = to_move_;
+  Grid g;
+  window_of(bbox_[p], g.ox, g.oy);
+  const CardTable& t = cards();
+  for (int i = 0; i < ncards_[p]; ++i) {
+    const Placed c = map_[p][i];
+    for (const Square& q : t.squares[c.card][c.rot()]) {
+      std::uint8_t& cell = g.k[(c.y + q.dy + g.oy) * kBoard + c.x + q.dx + g.ox];
+      if (!c.under() || cell == kEmpty) cell = q.kind;
+    }
+  }
+  const int card = took_[p];
+  std::array<std::int32_t, kMaxMoves> key{};
+  for (int i = 0; i < ml.size(); ++i) {
+    const Move m = ml[i];
+    const int x = place_x(m) + g.ox, y = place_y(m) + g.oy;
+    const bool under = place_under(m);
+    int v = 0;
+    for (const Square& q : t.squares[card][place_rot(m)]) {
+      const int wx = x + q.dx, wy = y + q.dy;
+      const int cur = g.at(wx, wy);
+      if (under && cur != kEmpty) continue;
+      v += square_value(q.kind) - square_value(cur);
+      if (q.kind == kTown || q.kind == kLake) {
+        const int bonus = q.kind == kTown ? 1 : 2;
+        if (wx > 0 && g.at(wx - 1, wy) == q.kind) v += bonus;
+        if (wx < kBoard - 1 && g.at(wx + 1, wy) == q.kind) v += bonus;
+        if (wy > 0 && g.at(wx, wy - 1) == q.kind) v += bonus;
+        if (wy < kBoard - 1 && g.at(wx, wy + 1) == q.kind) v += bonus;
+      }
+    }
+    key[i] = v * 4096 + (kMaxMoves - i);  // stable: the earlier move first among equal values
+  }
+  // Sort by key, descending, as packed (key, move) pairs.
+  std::array<std::uint64_t, kMaxMoves> packed{};
+  for (int i = 0; i < ml.size(); ++i)
+    packed[i] = static_cast<std::uint64_t>(static_cast<std::uint32_t>(key[i] + (1 << 30))) << 32 | ml[i];
+  std::sort(packed.begin(), packed.begin() + ml.size(), [](std::uint64_t a, std::uint64_t b) { return a > b; });
+  for (int i = 0; i < ml.size(); ++i) ml[i] = static_cast<Move>(packed[i] & 0xFFFFFFFFu);
+}
+
+int State::placement_value(Move m) const noexcept {
+  // The same value as order_moves computes, square by square (slower: for tests and analysis).
+  const int p = to_move_;
+  int v = 0;
+  const CardTable& t = cards();
+  for (const Square& q : t.squares[took_[p]][place_rot(m)]) {
+    const int cur = visible_kind(p, place_x(m) + q.dx, place_y(m) + q.dy);
+    if (place_under(m) && cur != kEmpty) continue;
+    v += square_value(q.kind) - square_value(cur);
+    if (q.kind == kTown || q.kind == kLake) {
+      const int bonus = q.kind == kTown ? 1 : 2;
+      const int x = place_x(m) + q.dx, y = place_y(m) + q.dy;
+      const int nb[4][2] = {{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}};
+      for (const auto& n : nb)
+        if (visible_kind(p, n[0], n[1]) == q.kind) v += bonus;
+    }
+  }
+  return v;
+}
+
 // ----- observation key --------------------------------------------------------------------------------------
 
 std::uint64_t State::observation_key(int o) const noexcept {

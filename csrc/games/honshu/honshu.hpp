@@ -138,6 +138,14 @@ class State {
   // take of the card with the best gain; the highest card without a cube unless the visible trick makes a cube
   // worth it. Reads only the mover's own hand and public information.
   Move greedy_move() const noexcept;
+  // Static placement evaluation for the search (game.hpp, order_moves / kWidening): in a placement phase the
+  // placements are sorted by placement_value, best first (stable); other phases keep their order.
+  void order_moves(MoveList<kMaxMoves>& ml) const noexcept;
+  static constexpr double kWidening = 2.0;
+  // A placement's static value in half points: what the new card's visible squares are worth minus what they
+  // cover (forest 4, town 2, lake 3, production 2, factory its value, wasteland 0), plus 1 for each new town
+  // square next to a visible town and 2 for each new lake next to a visible lake. Cheap; not the exact gain.
+  int placement_value(Move m) const noexcept;
 
   std::string to_string() const;
   static State parse(std::string_view s);
