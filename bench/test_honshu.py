@@ -2,7 +2,7 @@
 iterations/s from a trick decision and from a placement.
 
 Target (issue 13): >= 20k random 4-player games/s on one core. Random games choose every move uniformly among the
-legal ones; placements are drawn by the engine's rejection sampler (State.rollout_move) without listing them.
+legal ones; placements are drawn by the engine's rejection sampler (State.random_move) without listing them.
 Figures go to pytest-benchmark's extra_info and are printed (``-s``). One thread throughout.
 """
 
@@ -30,7 +30,7 @@ def _placement_states(players: int = 4, n: int = 200) -> list[Any]:
         while not s.is_terminal():
             if s.phase == "place":
                 out.append(s.clone())
-            s.apply(s.rollout_move(rng.randrange(1 << 30)))
+            s.apply(s.random_move(rng.randrange(1 << 30)))
         seed += 1
     return out[:n]
 
@@ -39,7 +39,7 @@ def _view(placement: bool) -> tuple[str, list[int], list[int]]:
     s = hs.State.deal(2, 3)
     rng = random.Random(3)
     while not (s.round == 4 and s.phase == ("place" if placement else "play") and s.to_move() == 0):
-        s.apply(s.rollout_move(rng.randrange(1 << 30)))
+        s.apply(s.random_move(rng.randrange(1 << 30)))
     info = s.information_state(0)
     hidden, groups, _v = hs.hidden(info)
     return info, hidden, groups

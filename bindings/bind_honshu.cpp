@@ -35,7 +35,7 @@ State::Rules rules_of(int players, const std::string& passing, bool lost) {
   return State::Rules{players, passing == "official", lost};
 }
 
-// Deals n games from consecutive seeds and plays each out with uniformly random legal moves (rollout_move: the
+// Deals n games from consecutive seeds and plays each out with uniformly random legal moves (random_move: the
 // placements by rejection sampling); returns the plies.
 std::uint64_t random_games(std::uint64_t n, std::uint64_t seed, const State::Rules& rules) {
   Rng rng(seed ^ 0x686F6E736875ULL);
@@ -43,7 +43,7 @@ std::uint64_t random_games(std::uint64_t n, std::uint64_t seed, const State::Rul
   for (std::uint64_t i = 0; i < n; ++i) {
     State s = State::deal(rules, seed + i);
     while (!s.is_terminal()) {
-      s.apply(s.rollout_move(rng));
+      s.apply(s.random_move(rng));
       ++plies;
     }
   }
@@ -150,6 +150,10 @@ void bind_honshu(py::module_ m) {
         return s.placement_value(mv);
       }, py::arg("move"), "The static value of a placement (half points), the search's ordering.")
       .def("greedy_move", &State::greedy_move, "The greedy baseline's move for the player to move.")
+      .def("random_move", [](const State& s, std::uint64_t seed) {
+        Rng rng(seed);
+        return s.random_move(rng);
+      }, py::arg("seed") = 0, "A uniformly random legal move (placements by rejection sampling).")
       .def("rollout_move", [](const State& s, std::uint64_t seed) {
         Rng rng(seed);
         return s.rollout_move(rng);

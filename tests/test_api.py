@@ -45,7 +45,8 @@ def test_parse_and_new() -> None:
         solver.new("c4", columns=8)
     with pytest.raises(
         solver.UnknownGameError,
-        match=r"unknown game 'go' \(known games: connect4 \(c4\), haniwa, honshu, koikoi \(hanafuda\), ohanami, sensei\)",
+        match=r"unknown game 'go' \(known games: connect4 \(c4\), haniwa, honshu, koikoi \(hanafuda\), ohanami, "
+        r"sensei\)",
     ):
         solver.parse("go", "")
 

@@ -70,7 +70,7 @@ def random_game(players: int, seed: int, passing: str = "none", lost: bool = Fal
     rng = random.Random(seed)
     s = hs.State.deal(players, seed, passing, lost)
     while not s.is_terminal():
-        move = int(s.rollout_move(rng.randrange(1 << 30)))
+        move = int(s.random_move(rng.randrange(1 << 30)))
         yield s.clone(), move
         s.apply(move)
     yield s, -1

@@ -49,16 +49,29 @@ def test_random_games_counts_plies() -> None:
 
 
 def test_rollout_placements_are_uniform_over_legal_moves() -> None:
-    # The rejection sampler of rollout_move draws every legal placement about equally often.
+    # The rejection sampler of random_move draws every legal placement about equally often.
     s = next(st for st, _ in random_game(2, 4) if st.phase == "place" and st.round == 3)
     legal = s.legal_moves()
     counts = dict.fromkeys(legal, 0)
     n = 60 * len(legal)
     for seed in range(n):
-        counts[int(s.rollout_move(seed))] += 1
+        counts[int(s.random_move(seed))] += 1
     expected = n / len(legal)
     assert min(counts.values()) > 0.4 * expected and max(counts.values()) < 1.8 * expected
 
 
 def test_state_size() -> None:
     assert hs.STATE_BYTES == 432
+
+
+def test_rollout_policy_prefers_valuable_placements() -> None:
+    """rollout_move: uniform outside placements; a placement is the best static value of 8 uniform draws."""
+    s = next(st for st, _ in random_game(2, 6) if st.phase == "place" and st.round == 5)
+    legal = set(s.legal_moves())
+    rollout = [int(s.rollout_move(seed)) for seed in range(300)]
+    uniform = [int(s.random_move(seed)) for seed in range(300)]
+    assert set(rollout) <= legal
+    mean = lambda ms: sum(s.placement_value(m) for m in ms) / len(ms)  # noqa: E731
+    assert mean(rollout) > mean(uniform) + 2
+    t = next(st for st, _ in random_game(3, 6) if st.phase == "play")
+    assert {int(t.rollout_move(seed)) for seed in range(200)} == set(t.legal_moves())

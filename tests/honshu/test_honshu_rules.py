@@ -267,7 +267,7 @@ def test_hand_passing_official() -> None:
     while s.round < 4 or s.phase != "play" or s.to_move() != s.leader:
         if s.round == 3 and s.phase == "place" and s.to_move() == 2:
             before = [list(s.hand(p)) for p in range(3)]
-        s.apply(s.rollout_move(rng.randrange(1 << 30)))
+        s.apply(s.random_move(rng.randrange(1 << 30)))
     assert [list(s.hand(p)) for p in range(3)] == [before[2], before[0], before[1]]  # to the left: p -> p + 1
     assert s.knows_hand(0, 1) and not s.knows_hand(0, 2)
     info = s.information_state(0)
@@ -275,7 +275,7 @@ def test_hand_passing_official() -> None:
     while s.round < 10:
         if s.round == 9 and s.phase == "place" and s.to_move() == 2:
             before = [list(s.hand(p)) for p in range(3)]
-        s.apply(s.rollout_move(rng.randrange(1 << 30)))
+        s.apply(s.random_move(rng.randrange(1 << 30)))
     assert [list(s.hand(p)) for p in range(3)] == [before[1], before[2], before[0]]  # to the right: p -> p - 1
     assert s.knows_hand(0, 2) and not s.knows_hand(0, 1)
 
@@ -287,7 +287,7 @@ def test_no_hand_passing_by_default() -> None:
     while s.round < 4:
         if s.round == 3 and s.phase == "place" and s.to_move() == 1:
             hands = [list(s.hand(p)) for p in range(2)]
-        s.apply(s.rollout_move(rng.randrange(1 << 30)))
+        s.apply(s.random_move(rng.randrange(1 << 30)))
     assert [list(s.hand(p)) for p in range(2)] == hands
     assert not s.knows_hand(0, 1)
 
@@ -300,7 +300,7 @@ def test_second_half_deal_and_card_counts() -> None:
         deck = list(s.deck)
         rng = random.Random(players)
         while s.round < 7:
-            s.apply(s.rollout_move(rng.randrange(1 << 30)))
+            s.apply(s.random_move(rng.randrange(1 << 30)))
         assert [list(s.hand(p)) for p in range(players)] == [sorted(deck[6 * p : 6 * p + 6]) for p in range(players)]
         assert list(s.deck) == []
 

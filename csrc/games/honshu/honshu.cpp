@@ -490,7 +490,7 @@ bool State::knows_hand(int o, int q) const noexcept {
 
 // ----- rollouts and the greedy baseline ---------------------------------------------------------------------
 
-Move State::rollout_move(Rng& rng) const noexcept {
+Move State::random_move(Rng& rng) const noexcept {
   if (phase_ != Phase::kPlace) {
     MoveList<kMaxMoves> ml;
     legal_moves(ml);
@@ -611,69 +611,77 @@ constexpr int square_value(int k) noexcept {
   }
 }
 
+// The visible map of seat p painted into a grid (window centred on its bounding box).
+void paint(const std::array<Placed, kMaxCards>& map, int n, const std::array<std::int8_t, 4>& bbox, Grid& g) noexcept {
+  window_of(bbox, g.ox, g.oy);
+  const CardTable& t = cards();
+  for (int i = 0; i < n; ++i) {
+    const Placed c = map[i];
+    for (const Square& q : t.squares[c.card][c.rot()]) {
+      std::uint8_t& cell = g.k[(c.y + q.dy + g.oy) * kBoard + c.x + q.dx + g.ox];
+      if (!c.under() || cell == kEmpty) cell = q.kind;
+    }
+  }
+}
+
+// placement_value of placing `card` by move m on the painted map g.
+int grid_value(const Grid& g, int card, Move m) noexcept {
+  const int x = place_x(m) + g.ox, y = place_y(m) + g.oy;
+  const bool under = place_under(m);
+  int v = 0;
+  for (const Square& q : cards().squares[card][place_rot(m)]) {
+    const int wx = x + q.dx, wy = y + q.dy;
+    const int cur = g.at(wx, wy);
+    if (under && cur != kEmpty) continue;
+    v += square_value(q.kind) - square_value(cur);
+    if (q.kind == kTown || q.kind == kLake) {
+      const int bonus = q.kind == kTown ? 1 : 2;
+      if (wx > 0 && g.at(wx - 1, wy) == q.kind) v += bonus;
+      if (wx < kBoard - 1 && g.at(wx + 1, wy) == q.kind) v += bonus;
+      if (wy > 0 && g.at(wx, wy - 1) == q.kind) v += bonus;
+      if (wy < kBoard - 1 && g.at(wx, wy + 1) == q.kind) v += bonus;
+    }
+  }
+  return v;
+}
+
 }  // namespace
 
 void State::order_moves(MoveList<kMaxMoves>& ml) const noexcept {
   if (phase_ != Phase::kPlace || ml.size() < 2) return;
   const int p = to_move_;
   Grid g;
-  window_of(bbox_[p], g.ox, g.oy);
-  const CardTable& t = cards();
-  for (int i = 0; i < ncards_[p]; ++i) {
-    const Placed c = map_[p][i];
-    for (const Square& q : t.squares[c.card][c.rot()]) {
-      std::uint8_t& cell = g.k[(c.y + q.dy + g.oy) * kBoard + c.x + q.dx + g.ox];
-      if (!c.under() || cell == kEmpty) cell = q.kind;
-    }
-  }
-  const int card = took_[p];
-  std::array<std::int32_t, kMaxMoves> key{};
-  for (int i = 0; i < ml.size(); ++i) {
-    const Move m = ml[i];
-    const int x = place_x(m) + g.ox, y = place_y(m) + g.oy;
-    const bool under = place_under(m);
-    int v = 0;
-    for (const Square& q : t.squares[card][place_rot(m)]) {
-      const int wx = x + q.dx, wy = y + q.dy;
-      const int cur = g.at(wx, wy);
-      if (under && cur != kEmpty) continue;
-      v += square_value(q.kind) - square_value(cur);
-      if (q.kind == kTown || q.kind == kLake) {
-        const int bonus = q.kind == kTown ? 1 : 2;
-        if (wx > 0 && g.at(wx - 1, wy) == q.kind) v += bonus;
-        if (wx < kBoard - 1 && g.at(wx + 1, wy) == q.kind) v += bonus;
-        if (wy > 0 && g.at(wx, wy - 1) == q.kind) v += bonus;
-        if (wy < kBoard - 1 && g.at(wx, wy + 1) == q.kind) v += bonus;
-      }
-    }
-    key[i] = v * 4096 + (kMaxMoves - i);  // stable: the earlier move first among equal values
-  }
-  // Sort by key, descending, as packed (key, move) pairs.
+  paint(map_[p], ncards_[p], bbox_[p], g);
+  // Sort by value, descending (stable: the earlier move first among equal values), as packed (key, move) pairs.
   std::array<std::uint64_t, kMaxMoves> packed{};
-  for (int i = 0; i < ml.size(); ++i)
-    packed[i] = static_cast<std::uint64_t>(static_cast<std::uint32_t>(key[i] + (1 << 30))) << 32 | ml[i];
+  for (int i = 0; i < ml.size(); ++i) {
+    const std::int32_t key = grid_value(g, took_[p], ml[i]) * 4096 + (kMaxMoves - i);
+    packed[i] = static_cast<std::uint64_t>(static_cast<std::uint32_t>(key + (1 << 30))) << 32 | ml[i];
+  }
   std::sort(packed.begin(), packed.begin() + ml.size(), [](std::uint64_t a, std::uint64_t b) { return a > b; });
   for (int i = 0; i < ml.size(); ++i) ml[i] = static_cast<Move>(packed[i] & 0xFFFFFFFFu);
 }
 
 int State::placement_value(Move m) const noexcept {
-  // The same value as order_moves computes, square by square (slower: for tests and analysis).
+  Grid g;
+  paint(map_[to_move_], ncards_[to_move_], bbox_[to_move_], g);
+  return grid_value(g, took_[to_move_], m);
+}
+
+Move State::rollout_move(Rng& rng) const noexcept {
+  if (phase_ != Phase::kPlace) return random_move(rng);
+  // The best static value among kRolloutSamples uniformly drawn legal placements (ties: the first drawn).
   const int p = to_move_;
-  int v = 0;
-  const CardTable& t = cards();
-  for (const Square& q : t.squares[took_[p]][place_rot(m)]) {
-    const int cur = visible_kind(p, place_x(m) + q.dx, place_y(m) + q.dy);
-    if (place_under(m) && cur != kEmpty) continue;
-    v += square_value(q.kind) - square_value(cur);
-    if (q.kind == kTown || q.kind == kLake) {
-      const int bonus = q.kind == kTown ? 1 : 2;
-      const int x = place_x(m) + q.dx, y = place_y(m) + q.dy;
-      const int nb[4][2] = {{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}};
-      for (const auto& n : nb)
-        if (visible_kind(p, n[0], n[1]) == q.kind) v += bonus;
-    }
+  Grid g;
+  paint(map_[p], ncards_[p], bbox_[p], g);
+  Move best = kNoMove;
+  int best_v = 0;
+  for (int i = 0; i < kRolloutSamples; ++i) {
+    const Move m = random_move(rng);
+    const int v = grid_value(g, took_[p], m);
+    if (best == kNoMove || v > best_v) best = m, best_v = v;
   }
-  return v;
+  return best;
 }
 
 // ----- observation key --------------------------------------------------------------------------------------

@@ -133,7 +133,11 @@ class State {
   std::uint64_t recompute_hash() const noexcept;
   int remaining_plies_bound() const noexcept;
   // A uniformly random legal move (placements by rejection sampling over the candidate anchors; no list built).
+  Move random_move(Rng& rng) const noexcept;
+  // The rollout policy (HasRolloutPolicy): a uniformly random move, except placements: the best placement_value
+  // among kRolloutSamples uniformly drawn legal placements.
   Move rollout_move(Rng& rng) const noexcept;
+  static constexpr int kRolloutSamples = 8;
   // The greedy baseline (docs/honshu.md): start side and placement with the best immediate end-score gain; the
   // take of the card with the best gain; the highest card without a cube unless the visible trick makes a cube
   // worth it. Reads only the mover's own hand and public information.
