@@ -140,3 +140,17 @@ def test_render_draws_every_map() -> None:
     assert lines[i + 6] == "   1 .  T  pb"
     assert lines[i + 7] == "   2 ~~ ~~ ."
     assert lines[i + 8] == "   3 .  ."
+
+
+def test_search_defaults() -> None:
+    assert GAME.search_defaults("ismcts") == {"exploration": 0.7, "rollout": "policy"}
+    assert GAME.search_defaults("pimc") == {"exact_plies": 0}  # never an exact solve of a world
+
+
+def test_a_person_plays_the_start_side_and_a_card() -> None:
+    first = _run("play", "honshu", "--seed", "3", "--level", "1", stdin="start A\nquit\n")
+    (mine,) = [line for line in first.splitlines() if line.endswith("(yours)")][-1:]
+    card = mine.split(":")[1].split()[-2]  # the highest card of the hand
+    out = _run("play", "honshu", "--seed", "3", "--level", "1", stdin=f"start A\nplay {card}\nquit\n")
+    assert "take order: player" in out  # both cards are on the table: the human's play was accepted
+    assert f"trick : {card}" in out

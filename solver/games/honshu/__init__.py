@@ -85,9 +85,13 @@ class HonshuInfo(GameInfo):
     """Honshu as the front end sees it."""
 
     def search_defaults(self, algo: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """ISMCTS with exploration ISMCTS_EXPLORATION and the engine's rollout policy, which is uniformly random
-        like the generic rollout but samples a placement without listing every legal one (docs/honshu.md)."""
-        return {"exploration": ISMCTS_EXPLORATION, "rollout": "policy"} if algo == "ismcts" else {}
+        """ISMCTS with exploration ISMCTS_EXPLORATION and the engine's rollout policy (placements by the best
+        static value of 8 uniform draws, docs/honshu.md); PIMC without exact solving."""
+        if algo == "ismcts":
+            return {"exploration": ISMCTS_EXPLORATION, "rollout": "policy"}
+        # PIMC never solves a world exactly: with ~240 placements a decision, even the last round is out of reach of
+        # alpha-beta (the default, 24 plies, did not finish 3 deals in 400 s); each world gets its MCTS.
+        return {"exact_plies": 0} if algo == "pimc" else {}
 
     def rules_of(self, state: Any) -> dict[str, Any]:
         """The options a position carries: players, hand passing, covered cubes."""
