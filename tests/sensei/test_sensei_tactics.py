@@ -121,9 +121,11 @@ def test_turn_safe_moves_leave_out_exactly_the_losing_actions() -> None:
             threatened += 1
             losing = [m for m in legal if loses_after(s, m, p)]
         else:
-            # Otherwise only the actions that end the turn at once are judged.
+            # Otherwise only the actions that end the turn by the count of actions are judged.
             losing = []
             for m in legal:
+                if not (m == END_TURN or (s.stone_moves_done() == 2 if m & CHARACTER else s.character_moved())):
+                    continue
                 c = s.clone()
                 c.apply(m)
                 over = c.status() != -1 or c.to_move() != p

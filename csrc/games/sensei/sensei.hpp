@@ -142,6 +142,8 @@ class State {
   // moves used with the option character_blocked_by_own, where own stones change the character's rays.
   Move arrival_line(int p, int stone_moves_left) const noexcept;
   Move arrival_by_search(int p, int stone_moves_left) const noexcept;
+  // A slide of a stone of `movable` that ends on a square of `landing` (empty ones), given `occupied`.
+  Move slide_onto(Bitboard landing, Bitboard movable, Bitboard occupied) const noexcept;
   // After action m, does every end of the current turn lose (at once, or to a win by arrival of the opponent in
   // its next turn)? every_turn_end_loses: the same for every action from here.
   bool loses_after(Move m) const noexcept;

@@ -18,7 +18,8 @@
 // Safe actions. When the opponent would win by arrival on the board as it stands, every action is followed to
 // the ends of the turn it can lead to (depth first, "end" first, stopping at the first safe end), so exactly the
 // actions with no safe turn end are left out: played action by action, a turn that leaves the opponent no win by
-// arrival is always found when one exists. Otherwise only actions that may end the turn are checked.
+// arrival is always found when one exists. Otherwise only the actions that end the turn by the count of actions
+// are checked.
 //
 // Wins by the anti-blocking rule and by leaving the opponent without an action are not detected: the hooks may
 // miss such a win, which only makes turn_safe_moves keep more actions (always the safe direction).
@@ -44,15 +45,35 @@ Move State::arrival_line(int p, int stone_moves_left) const noexcept {
   if (!landing) return kNoMove;
   const Bitboard occupied = stones_[0] | stones_[1] | opt_.pits;
   const Bitboard movable = stones_[p] & ~bit(cs);
-  for (int from : Bits{movable})
-    if (const Bitboard to = stone_targets(from, occupied) & landing) return make_stone_move(from, lsb(to));
+  if (const Move m = slide_onto(landing, movable, occupied); m != kNoMove) return m;
   if (stone_moves_left == 1) return kNoMove;
+  // The last slide runs along the goal row or a landing square's column, from a stone on that line, over empty
+  // squares of that line: a first move that touches none of those lines changes none of it.
+  Bitboard lines = goal;
+  for (int t : Bits{landing}) lines |= col_mask(col_of(t));
   for (int from : Bits{movable})
     for (int to : Bits{stone_targets(from, occupied)}) {
       const Bitboard moved = bit(from) | bit(to);
-      for (int next : Bits{movable ^ moved})
-        if (stone_targets(next, occupied ^ moved) & landing) return make_stone_move(from, to);
+      if ((moved & lines) && slide_onto(landing, movable ^ moved, occupied ^ moved) != kNoMove)
+        return make_stone_move(from, to);
     }
+  return kNoMove;
+}
+
+Move State::slide_onto(Bitboard landing, Bitboard movable, Bitboard occupied) const noexcept {
+  const auto on_board = [](int c, int r) { return c >= 0 && c < kSize && r >= 0 && r < kSize; };
+  for (int t : Bits{landing & ~occupied}) {
+    const int tc = col_of(t), tr = row_of(t);
+    for (int d = 0; d < 4; ++d) {
+      const int dc = kDirections[d][0], dr = kDirections[d][1];
+      int c = tc + dc, r = tr + dr;
+      while (on_board(c, r) && !(occupied & bit(square(c, r)))) c += dc, r += dr;
+      if (!on_board(c, r) || !(movable & bit(square(c, r)))) continue;
+      // The stone on (c, r) slides back towards t over empty squares and may stop on any of them (Arashi), or
+      // moves one step only (Shizukana: it must be next to t).
+      if (opt_.version == Version::kArashi || (c == tc + dc && r == tr + dr)) return make_stone_move(square(c, r), t);
+    }
+  }
   return kNoMove;
 }
 
@@ -95,16 +116,17 @@ void State::turn_safe_moves(MoveList<kMaxMoves>& ml) const noexcept {
   legal_moves(ml);
   const int p = to_move_;
   // Does the opponent win by arrival on the board as it stands (as if this turn ended now)? Then every action is
-  // checked to the end of the turn: kept iff some turn end after it is safe. Otherwise only the actions that may
-  // end the turn are checked ("end", a character move, a second stone move); a first stone move is kept (the
-  // filter stays sound: an action is only ever left out when it certainly loses).
+  // checked to the end of the turn: kept iff some turn end after it is safe. Otherwise only the actions that end
+  // the turn by the count of actions are checked ("end", the character move after two stone moves, the second
+  // stone move after the character move); the others are kept (an action that ends the turn only because no
+  // action is left after it is rare; the filter stays sound: an action is only left out when it certainly loses).
   const bool threatened = arrival_line(1 - p, 2) != kNoMove;
   std::array<Move, kMaxMoves> keep;
   std::size_t kept = 0;
   for (Move m : ml) {
     if (threatened) {
       if (loses_after(m)) continue;
-    } else if (m == kEndTurn || is_character_move(m) || stone_moves_ == 1) {
+    } else if (m == kEndTurn || (is_character_move(m) ? stone_moves_ == 2 : stone_moves_ == 1 && char_moved_)) {
       State c = *this;
       c.apply(m);
       const bool turn_over = c.status_ != kOngoing || c.to_move_ != p;
