@@ -276,24 +276,24 @@ class Tree {
   // otherwise the moves that do not hand the opponent an immediate win (all of them if none is left: the node is
   // lost whatever is played, and the solver proves it). Exact for the solver: the dropped moves are worth less.
   static void tactical_moves(const G& s, MoveListOf<G>& ml) {
+    if (const Move w = decisive_move(s); w != kNoMove) {
+      ml.clear();
+      ml.push(w);
+      return;
+    }
     if constexpr (HasTurnTactics<G>) {
-      const Move w = s.turn_winning_move();
-      if (w != kNoMove) {
-        ml.clear();
-        ml.push(w);
-        return;
-      }
-      s.turn_safe_moves(ml);
+      s.turn_safe_moves(ml);  // never empty
     } else {
-      const Move w = s.winning_move();
-      if (w != kNoMove) {
-        ml.clear();
-        ml.push(w);
-        return;
-      }
       s.non_losing_moves(ml);
       if (ml.empty()) s.legal_moves(ml);
     }
+  }
+
+  static Move decisive_move(const G& s) {
+    if constexpr (HasTurnTactics<G>)
+      return s.turn_winning_move();
+    else
+      return s.winning_move();
   }
 
   // UCT choice among the children of `idx`; 0 when every child is a proven loss for the chooser.
