@@ -3,7 +3,7 @@ given, a dedicated solver on the same positions in the same run.
 
     python -m pytest bench/test_connect4_solve.py -s
     KOFUN_C4_REFERENCE=/path/to/solver python -m pytest bench/test_connect4_solve.py -s   # + the reference
-    KOFUN_BENCH_LONG=1 python -m pytest bench/test_connect4_solve.py -s -k empty           # the empty board (value; full)
+    KOFUN_BENCH_LONG=1 python -m pytest bench/test_connect4_solve.py -s -k empty           # empty board: value, full
 
 The set (bench/data/connect4_solve.txt, 28-36 empty cells) is made by scripts/c4_positions.py, which checks every
 value against an external solver and the shallowest against alpha-beta. The reference binary reads one position
