@@ -149,11 +149,14 @@ def test_dual_is_above_the_exact_non_peeking_optimum(dual, small_rules, seed, pl
     assert sum(plains) / len(plains) >= optimum - 1e-9
 
 
-@pytest.mark.parametrize(("seed", "placed"), [(21, 19), (22, 18), (23, 17)])
-def test_dual_equals_an_exhaustive_search_of_the_penalised_problem(dual, seed, placed):
+@pytest.mark.parametrize(
+    ("seed", "placed", "rules"),
+    [(21, 19, SOLO), (22, 18, SOLO), (23, 17, SOLO), (26, 16, SOLO), (24, 17, SOLO_ROW), (25, 16, SOLO_ROW)],
+)
+def test_dual_equals_an_exhaustive_search_of_the_penalised_problem(dual, seed, placed, rules):
     """The branch and bound (with its admissible bound) against the plain maximum over every horizon position of
     V(x, H_6) - Phi(x, H_6) + E[Phi(x, .)]."""
-    y = late_position(seed, placed)
+    y = late_position(seed, placed, rules)
     solver = haniwa.SoloSolver(14)
     best = max(
         solver.solve(x).best_score - haniwa.SoloDualSolver.penalty_term(x) + dual.expected_penalty_term(x)
