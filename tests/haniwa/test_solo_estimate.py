@@ -323,3 +323,17 @@ def test_a_killed_estimate_resumes_with_nothing_lost_or_recomputed(tmp_path):
     again: list[int] = []
     estimate(4, out=str(out), resume=True, on_deal=lambda d: again.append(d.index), **args)
     assert again == []  # everything is in the file now
+
+
+def test_cli_estimate_plot_draws_the_three_figures(tmp_path, three_deals):
+    pytest.importorskip("matplotlib")
+    from solver.games.haniwa.solo_report import plot_histogram
+
+    png = tmp_path / "solo.png"
+    plot_histogram(three_deals, png)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    out = tmp_path / "cli.png"
+    args = ("--samples", "2", "--candidates", "2", "--solver-nodes", "500", "--dual-nodes", "500")
+    result = run("estimate", "--deals", "2", *args, "--plot", str(out))
+    assert result.exit_code == 0, result.output
+    assert f"histogram: {out}" in result.stdout and out.stat().st_size > 1000
