@@ -3,7 +3,7 @@ given, a dedicated solver on the same positions in the same run.
 
     python -m pytest bench/test_connect4_solve.py -s
     KOFUN_C4_REFERENCE=/path/to/solver python -m pytest bench/test_connect4_solve.py -s   # + the reference
-    KOFUN_BENCH_LONG=1 python -m pytest bench/test_connect4_solve.py -s -k empty           # the empty board
+    KOFUN_BENCH_LONG=1 python -m pytest bench/test_connect4_solve.py -s -k empty           # empty board: value, full
 
 The set (bench/data/connect4_solve.txt, 28-36 empty cells) is made by scripts/c4_positions.py, which checks every
 value against an external solver and the shallowest against alpha-beta. The reference binary reads one position
@@ -94,6 +94,18 @@ def test_solve_set(benchmark: Any) -> None:
 
 
 @pytest.mark.skipif(not os.environ.get("KOFUN_BENCH_LONG"), reason="about 15 minutes: set KOFUN_BENCH_LONG=1")
+def test_empty_board_value(benchmark: Any) -> None:
+    """The empty board's value alone: a first-player win with the last stone (test-set score +1), column 4 best."""
+    state = C4()
+    start = time.process_time()
+    r = benchmark.pedantic(lambda: state.solve(_limits(), hash_mb=4096, value_only=True), rounds=1)
+    cpu = time.process_time() - start
+    assert r.proof == _core.Proof.WIN and connect4_score(state, r) == 1 and r.best_move == 3
+    benchmark.extra_info.update({"nodes": r.nodes, "cpu_s": round(cpu, 1)})
+    print(f"empty board value: score +1, best move 4, nodes={r.nodes} cpu_s={cpu:.1f}")
+
+
+@pytest.mark.skipif(not os.environ.get("KOFUN_BENCH_LONG"), reason="an hour or more: set KOFUN_BENCH_LONG=1")
 def test_empty_board(benchmark: Any) -> None:
     """The empty board: a first-player win with the last stone (test-set score +1), column 4 the only winning
     first move (every other first move proven not to win)."""

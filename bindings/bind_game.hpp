@@ -94,6 +94,21 @@ py::class_<G> bind_game(py::module_& m, const char* doc) {
           return std::vector<Move>(ml.begin(), ml.end());
         },
         "The moves that do not hand the opponent a win at the next ply (empty: every move does).");
+  if constexpr (HasTurnTactics<G>) {
+    cls.def("turn_winning_move", &G::turn_winning_move,
+            "The first action of a win within the current turn for the player to move, else NO_MOVE.");
+    cls.def(
+        "turn_safe_moves",
+        [](const G& g) {
+          if (g.turn_winning_move() != kNoMove)
+            throw std::invalid_argument("turn_safe_moves: the player to move wins this turn (see turn_winning_move)");
+          MoveListOf<G> ml;
+          g.turn_safe_moves(ml);
+          return std::vector<Move>(ml.begin(), ml.end());
+        },
+        "The legal actions minus those whose every turn end lets the opponent win in its next turn (all of them "
+        "when every action does).");
+  }
   bind_search<G>(cls);
   return cls;
 }

@@ -4,6 +4,7 @@
 
 #include "../csrc/core/errors.hpp"
 #include "../csrc/games/haniwa/solo_bound.hpp"
+#include "../csrc/games/haniwa/solo_dual.hpp"
 #include "../csrc/games/haniwa/solo_heuristic.hpp"
 #include "../csrc/games/haniwa/solo_policy.hpp"
 #include "../csrc/games/haniwa/solo_solver.hpp"
@@ -44,12 +45,46 @@ void bind_haniwa_solo(py::module_& m) {
            "Best final score of the world; budgets 0 = unlimited. Out of budget: exact=False and a proven "
            "upper_bound.");
 
+  py::class_<SoloDualResult>(m, "SoloDualResult", "Result of a penalised (information-relaxation) solo solve.")
+      .def_readonly("upper_bound", &SoloDualResult::upper_bound, "Proven upper bound of the penalised maximum.")
+      .def_readonly("best_value", &SoloDualResult::best_value, "Penalised value of the best line evaluated.")
+      .def_readonly("exact", &SoloDualResult::exact, "True when best_value is the penalised maximum.")
+      .def_readonly("penalised", &SoloDualResult::penalised, "False in the last turn (no draw left: exact score).")
+      .def_readonly("nodes", &SoloDualResult::nodes)
+      .def_readonly("time_s", &SoloDualResult::time_s)
+      .def_readonly("weight", &SoloDualResult::weight, "W: the number of possible last hands (4-subsets).")
+      .def_readonly("line", &SoloDualResult::line, "Moves to the start of the last turn of the best line.");
+
+  py::class_<SoloDualSolver>(m, "SoloDualSolver",
+                             "Information-relaxation dual bound of a solo world: the clairvoyant pays a zero-mean "
+                             "penalty on the last draw (docs/haniwa.md, solo_dual.hpp).")
+      .def(py::init<int>(), py::arg("table_bits") = 20)
+      .def("solve", [](SoloDualSolver& d, const State& s, std::int64_t nodes, double time_s) {
+             if (nodes < 0) throw RuleOptionError("haniwa solo dual: nodes must be >= 0");
+             if (!(time_s >= 0)) throw RuleOptionError("haniwa solo dual: time must be >= 0");
+             require_solo(s, "solo dual");
+             py::gil_scoped_release release;
+             return d.solve(s, SoloSolveLimits{static_cast<std::uint64_t>(nodes), time_s});
+           }, py::arg("state"), py::arg("nodes") = 0, py::arg("time") = 0.0,
+           "Penalised clairvoyant maximum of the world; budgets 0 = unlimited.")
+      .def("expected_penalty_term", [](SoloDualSolver& d, const State& s) {
+             require_solo(s, "solo dual");
+             return d.expected_penalty_term(s);
+           }, py::arg("state"),
+           "E[Phi(x, H)] over every possible last hand H (x at the start of the last turn; exact).")
+      .def_static("penalty_term", [](const State& s) {
+             require_solo(s, "solo dual");
+             return SoloDualSolver::penalty_term(s);
+           }, py::arg("state"), "Phi(x, x's hand): the last turn's Dogu made optimistic (x at the start of the last turn).");
+
   py::class_<SoloPlan>(m, "SoloPlan", "A way to play the rest of the current turn, valued over sampled futures.")
       .def_readonly("moves", &SoloPlan::moves)
       .def_readonly("mean", &SoloPlan::mean, "Mean final score over the sampled futures (exact on the last turn).")
       .def_readonly("stddev", &SoloPlan::stddev, "Standard deviation of the final score over the futures.")
       .def_readonly("samples", &SoloPlan::samples, "Futures used (0: exact, last turn).")
-      .def_readonly("heuristic", &SoloPlan::heuristic, "Static estimate of the end-of-turn position.");
+      .def_readonly("heuristic", &SoloPlan::heuristic, "Static estimate of the end-of-turn position.")
+      .def_readonly("ranks", &SoloPlan::ranks,
+                    "Futures ending perfect, master, veteran, junior, beginner (last turn: the exact rank, 1).");
 
   py::class_<SoloPolicy>(m, "SoloPolicy",
                          "Non-peeking solo policy: plans each turn from the seen tiles, the stock as a multiset.")

@@ -8,6 +8,7 @@
 #include <pybind11/stl.h>
 
 #include <cstddef>
+#include <memory>
 #include <new>
 #include <optional>
 #include <vector>
@@ -167,6 +168,16 @@ void bind_information_set_search(py::class_<G>& cls) {
       "The first n determinised states a one-thread ismcts with this seed builds (the search's own fast path).");
 }
 
+// The transposition table of one search (hash_mb already checked), or ValueError when it cannot be allocated.
+inline std::unique_ptr<TranspositionTable> make_table(int hash_mb) {
+  try {
+    return std::make_unique<TranspositionTable>(static_cast<std::size_t>(hash_mb));
+  } catch (const std::bad_alloc&) {
+    throw std::invalid_argument("hash: cannot allocate " + std::to_string(hash_mb) +
+                                " MB for the transposition table; give a smaller size");
+  }
+}
+
 template <Game G>
 void bind_search(py::class_<G>& cls) {
   if constexpr (ImperfectInformationGame<G>) bind_information_set_search(cls);
@@ -187,13 +198,7 @@ void bind_search(py::class_<G>& cls) {
           check_memory(hash_mb, "hash_mb");
           check_two_players(g, "alphabeta");
           if (g.is_terminal()) throw std::invalid_argument("alphabeta: the position is terminal");
-          std::optional<TranspositionTable> tt;
-          try {
-            tt.emplace(static_cast<std::size_t>(hash_mb));
-          } catch (const std::bad_alloc&) {
-            throw std::invalid_argument("hash: cannot allocate " + std::to_string(hash_mb) +
-                                        " MB for the transposition table; give a smaller size");
-          }
+          const auto tt = make_table(hash_mb);
           py::gil_scoped_release release;
           return alphabeta(g, limits, control, *tt);
         },
@@ -209,13 +214,7 @@ void bind_search(py::class_<G>& cls) {
             check_memory(hash_mb, "hash_mb");
             check_two_players(g, "solve");
             if (g.is_terminal()) throw std::invalid_argument("solve: the position is terminal");
-            std::optional<TranspositionTable> tt;
-            try {
-              tt.emplace(static_cast<std::size_t>(hash_mb));
-            } catch (const std::bad_alloc&) {
-              throw std::invalid_argument("hash: cannot allocate " + std::to_string(hash_mb) +
-                                          " MB for the transposition table; give a smaller size");
-            }
+            const auto tt = make_table(hash_mb);
             py::gil_scoped_release release;
             return solve(g, limits, control, *tt, value_only);
           },

@@ -31,7 +31,12 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 SEARCHES = {"best-move", "analyse"}
 CAP_AT_MOST = {"--nodes": 2000, "--iterations": 50, "--samples": 2}
-SOLO_ESTIMATE = {"--samples": "2", "--candidates": "2", "--solver-nodes": "2000"}  # unless the example gives them
+SOLO_ESTIMATE = {
+    "--samples": "2",
+    "--candidates": "2",
+    "--solver-nodes": "2000",
+    "--dual-nodes": "2000",
+}  # unless the example gives them
 SET_TO = {"--games": "1", "--deals": "1", "--level": "1", "--jobs": "1"}
 
 

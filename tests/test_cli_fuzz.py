@@ -82,7 +82,7 @@ CAPS = {
     "experiment": {"--games": 1, "--iterations": 20},
     "play": {"--time": 0.02},
     "best-turn": {"--samples": 1, "--candidates": 1},
-    "estimate": {"--deals": 1, "--samples": 1, "--candidates": 1, "--solver-nodes": 50},
+    "estimate": {"--deals": 1, "--samples": 1, "--candidates": 1, "--solver-nodes": 50, "--dual-nodes": 50},
 }
 COMMANDS = {  # name -> (argument list before the options, options with a value, flags)
     "best-move": (

@@ -62,6 +62,17 @@
 //                                             an odd number of plies ahead, losses an even number, which narrows
 //                                             the values a proof has to tell apart
 //
+// Whole-turn tactical hooks, for games whose turns have several plies (Sensei: up to three actions). A game whose
+// turns are one ply needs none: the searches use the ply hooks above instead.
+//   Move turn_winning_move() const            the first action of a line of the player to move that wins before its
+//                                             current turn ends, or kNoMove. May miss a win (a game may detect
+//                                             only some kinds), never names an action that does not start a win
+//   void turn_safe_moves(MoveList&) const     precondition: turn_winning_move() == kNoMove. The legal actions minus
+//                                             some that certainly lose: an action is left out only if every turn
+//                                             end it can lead to lets the opponent win within its next turn (or
+//                                             loses at once). Never empty: when every action is left out, all of
+//                                             them are returned (the position is lost)
+//
 // Hidden-information games (Haniwa, Koi-Koi, ...) also satisfy `ImperfectInformationGame`:
 //   std::string information_state(int player) const   canonical text of exactly what `player` knows
 //   static G from_world(std::string_view info_state, std::span<const int32_t> world)
@@ -167,6 +178,12 @@ concept HasNonLosingMoves = requires(const G g, MoveListOf<G>& ml) {
 
 template <class G>
 concept WinsOnOwnMove = requires { requires G::kWinsOnOwnMove; };
+
+template <class G>
+concept HasTurnTactics = requires(const G g, MoveListOf<G>& ml) {
+  { g.turn_winning_move() } -> std::same_as<Move>;
+  { g.turn_safe_moves(ml) } -> std::same_as<void>;
+};
 
 template <class G>
 concept HasOrderMoves = requires(const G g, MoveListOf<G>& ml) {

@@ -4,7 +4,8 @@
 //
 // Negamax with principal-variation search, iterative deepening, aspiration windows, move ordering (table move,
 // two killers per ply, history), a shared transposition table (tt.hpp) and Lazy-SMP threads. Below the root it
-// uses the game's tactical hooks when present (core/game.hpp): a winning move ends the node at once, and only the
+// uses the game's tactical hooks when present (core/game.hpp): a winning move ends the node at once (with whole-turn
+// tactics: a win within the turn is searched first, and ends the node when it is one action), and only the
 // non-losing moves are searched (none left: a loss at ply + 2) where the depth left would see those wins anyway,
 // so that a depth-d value stays the depth-d minimax value. Scores follow
 // score.hpp: heuristic values inside (-kEvalBound, kEvalBound), proven results as mate-distance scores. Turns need
@@ -189,6 +190,20 @@ class Worker {
         return kMate - ply - 1;
       }
     }
+    // Whole-turn tactics (a game with several plies per turn): a win within the turn is searched first, and when
+    // it is a single action it ends the node (nothing wins sooner).
+    Move turn_win = kNoMove;
+    if constexpr (HasTurnTactics<G>) {
+      if (depth >= 1 && (turn_win = g.turn_winning_move()) != kNoMove) {
+        G c = g;
+        c.apply(turn_win);
+        if (c.is_terminal() && c.returns(g.to_move()) > 0) {
+          pv_[static_cast<std::size_t>(ply) * kMaxPly + ply] = turn_win;
+          pv_len_[ply] = ply + 1;
+          return kMate - ply - 1;
+        }
+      }
+    }
     if (depth <= 0 || ply >= kMaxPly - 1) return horizon_score(g);
 
     // Mate-distance pruning: nothing here can beat a win at the next ply or lose faster than the next ply.
@@ -226,7 +241,8 @@ class Worker {
     const Move k0 = killers_[ply * 2], k1 = killers_[ply * 2 + 1];
     for (int i = 0; i < n; ++i) {
       const Move m = ml[i];
-      order[i] = m == tt_move ? kTTMoveScore
+      order[i] = m == turn_win  ? kTTMoveScore + 1
+                 : m == tt_move ? kTTMoveScore
                  : m == k0    ? kKillerScore
                  : m == k1    ? kKillerScore - 1
                               : history_[history_index(player, m)];

@@ -14,7 +14,11 @@
 //
 // Below the root, a game with the tactical hooks (core/game.hpp) gets decisive and anti-decisive moves: a node with a
 // move that wins at once has only that child, otherwise only the moves that do not hand the opponent an immediate
-// win (Teytaud & Teytaud, "On the huge benefit of decisive moves in Monte-Carlo tree search", 2010).
+// win (Teytaud & Teytaud, "On the huge benefit of decisive moves in Monte-Carlo tree search", 2010). A game with
+// several plies per turn gives them per turn (HasTurnTactics, preferred when present): the first action of a win
+// within the turn is the only child (the line is then played action by action, each the only child of its node),
+// and actions whose every turn end lets the opponent win within its next turn are left out; the solver proves the
+// rest through the turn boundaries.
 //
 // MCTS-Solver (two-player games, option on: G::kMaxPlayers == 2, whose returns are ±1/0): terminal nodes are proven; a node is a win for its player to move as
 // soon as one child is, a loss when all children are, a draw when all are proven and the best is a draw. Proven
@@ -235,11 +239,11 @@ class Tree {
 
   bool expand(std::uint32_t idx, const G& s) {
     MoveListOf<G> ml;
-    if constexpr (HasWinningMove<G> && HasNonLosingMoves<G>) {
+    if constexpr (HasTurnTactics<G> || (HasWinningMove<G> && HasNonLosingMoves<G>)) {
       if (idx != 0)
         tactical_moves(s, ml);
       else
-        s.legal_moves(ml);  // the root keeps every move, so that each gets its value (losing ones are proven)
+        root_moves(s, ml);
     } else {
       s.legal_moves(ml);
     }
@@ -255,18 +259,41 @@ class Tree {
     return true;
   }
 
+  // The root keeps every move, so that each gets its value (losing ones are proven), except with whole-turn
+  // tactics: the actions of the turn that certainly lose are left out there too (proving them would take the
+  // whole turn tree), unless the player to move wins this turn.
+  static void root_moves(const G& s, MoveListOf<G>& ml) {
+    if constexpr (HasTurnTactics<G>) {
+      if (s.turn_winning_move() == kNoMove) {
+        s.turn_safe_moves(ml);
+        return;
+      }
+    }
+    s.legal_moves(ml);
+  }
+
   // Decisive and anti-decisive moves (the game's tactical hooks): a move that wins at once is the only child;
   // otherwise the moves that do not hand the opponent an immediate win (all of them if none is left: the node is
   // lost whatever is played, and the solver proves it). Exact for the solver: the dropped moves are worth less.
   static void tactical_moves(const G& s, MoveListOf<G>& ml) {
-    const Move w = s.winning_move();
-    if (w != kNoMove) {
+    if (const Move w = decisive_move(s); w != kNoMove) {
       ml.clear();
       ml.push(w);
       return;
     }
-    s.non_losing_moves(ml);
-    if (ml.empty()) s.legal_moves(ml);
+    if constexpr (HasTurnTactics<G>) {
+      s.turn_safe_moves(ml);  // never empty
+    } else {
+      s.non_losing_moves(ml);
+      if (ml.empty()) s.legal_moves(ml);
+    }
+  }
+
+  static Move decisive_move(const G& s) {
+    if constexpr (HasTurnTactics<G>)
+      return s.turn_winning_move();
+    else
+      return s.winning_move();
   }
 
   // UCT choice among the children of `idx`; 0 when every child is a proven loss for the chooser.

@@ -17,6 +17,7 @@ from solver.games.haniwa.solo import MeanCI, PolicySettings, estimate, rank_coun
 
 FAST = PolicySettings(samples=3, candidates=3)
 NODES = 20_000
+DUAL_NODES = 20_000
 
 ESTIMATE_KEYS = {
     "deals",
@@ -27,7 +28,10 @@ ESTIMATE_KEYS = {
     "solver_nodes",
     "lower_bound",
     "upper_bound",
+    "dual_bound",
     "gap",
+    "interval",
+    "interval_width",
     "ranks",
     "wall_time_s",
     "per_deal",
@@ -42,6 +46,11 @@ DEAL_KEYS = {
     "solver_nodes",
     "policy_seconds",
     "solver_seconds",
+    "dual_bound",
+    "dual_found",
+    "dual_exact",
+    "dual_nodes",
+    "dual_seconds",
 }
 STAT_KEYS = {"mean", "stddev", "ci95", "n"}
 RANK_NAMES = ["perfect", "master", "veteran", "junior", "beginner"]
@@ -113,15 +122,21 @@ def test_deal_seeds_are_fixed_and_distinct():
 
 @pytest.fixture(scope="module")
 def three_deals():
-    return estimate(3, seed=4, jobs=1, policy=FAST, solver_nodes=NODES)
+    return estimate(3, seed=4, jobs=1, policy=FAST, solver_nodes=NODES, dual_nodes=DUAL_NODES)
 
 
 def test_estimate_statistics_are_consistent(three_deals):
     est = three_deals
     deals = est.deals
     assert [d.index for d in deals] == [0, 1, 2]
+    assert est.dual.mean == pytest.approx(sum(d.dual_bound for d in deals) / 3)
+    assert est.interval == (est.lower.mean, est.dual.mean)
+    assert est.dual_gap.mean == pytest.approx(est.dual.mean - est.lower.mean)
     for d in deals:
         world = haniwa.State.deal(haniwa.Rules(players=1), d.seed)
+        assert d.dual_found <= d.dual_bound + 1e-9
+        if d.dual_exact:
+            assert d.dual_found == pytest.approx(d.dual_bound)
         assert d.best_found <= d.upper_bound <= haniwa.solo_upper_bound(world)
         assert d.policy_score <= d.upper_bound
         if d.exact:
@@ -137,9 +152,9 @@ def test_estimate_statistics_are_consistent(three_deals):
 
 
 def test_same_seed_same_estimate_and_jobs_do_not_matter(three_deals):
-    again = estimate(3, seed=4, jobs=2, policy=FAST, solver_nodes=NODES)
+    again = estimate(3, seed=4, jobs=2, policy=FAST, solver_nodes=NODES, dual_nodes=DUAL_NODES)
     assert deterministic(again.to_dict()) == deterministic(three_deals.to_dict())
-    other = estimate(3, seed=5, jobs=1, policy=FAST, solver_nodes=NODES)
+    other = estimate(3, seed=5, jobs=1, policy=FAST, solver_nodes=NODES, dual_nodes=DUAL_NODES)
     assert [d.seed for d in other.deals] != [d.seed for d in three_deals.deals]
 
 
@@ -167,6 +182,8 @@ def test_cli_estimate_json_keys_and_numbers():
         "3",
         "--solver-nodes",
         str(NODES),
+        "--dual-nodes",
+        str(DUAL_NODES),
         "--json",
     )
     assert result.exit_code == 0, result.output
@@ -176,7 +193,9 @@ def test_cli_estimate_json_keys_and_numbers():
     assert set(d["upper_bound"]) == STAT_KEYS | {"budget_hits", "best_found_mean"}
     assert set(d["gap"]) == STAT_KEYS
     assert d["policy"] == {"samples": 3, "candidates": 3, "time_per_turn": 0.0, "exact_last_turn": False}
-    assert list(d["ranks"]) == ["policy", "clairvoyant"]
+    assert set(d["dual_bound"]) == STAT_KEYS | {"budget_hits", "nodes"}
+    assert d["dual_bound"]["nodes"] == DUAL_NODES
+    assert list(d["ranks"]) == ["policy", "clairvoyant", "dual"]
     assert all(list(r) == RANK_NAMES and sum(r.values()) == 3 for r in d["ranks"].values())
     assert len(d["per_deal"]) == 3 and all(set(x) == DEAL_KEYS for x in d["per_deal"])
     scores = [x["policy_score"] for x in d["per_deal"]]
@@ -185,20 +204,43 @@ def test_cli_estimate_json_keys_and_numbers():
     assert d["upper_bound"]["mean"] == pytest.approx(sum(uppers) / 3)
     assert d["gap"]["mean"] == pytest.approx(d["upper_bound"]["mean"] - d["lower_bound"]["mean"])
     assert d["upper_bound"]["budget_hits"] == sum(not x["exact"] for x in d["per_deal"])
+    duals = [x["dual_bound"] for x in d["per_deal"]]
+    assert d["dual_bound"]["mean"] == pytest.approx(sum(duals) / 3)
+    assert d["interval"] == [d["lower_bound"]["mean"], d["dual_bound"]["mean"]]
+    assert d["interval_width"]["mean"] == pytest.approx(d["dual_bound"]["mean"] - d["lower_bound"]["mean"])
+    assert d["dual_bound"]["budget_hits"] == sum(not x["dual_exact"] for x in d["per_deal"])
     lo, hi = d["lower_bound"]["ci95"]
     assert lo <= d["lower_bound"]["mean"] <= hi
     assert result.stderr == ""  # no bare progress label when stderr is not a terminal
     # the same numbers as the driver
-    assert scores == [r.policy_score for r in estimate(3, seed=4, policy=FAST, solver_nodes=NODES).deals]
+    assert scores == [
+        r.policy_score for r in estimate(3, seed=4, policy=FAST, solver_nodes=NODES, dual_nodes=DUAL_NODES).deals
+    ]
 
 
 def test_cli_estimate_text():
-    result = run("estimate", "--deals", "2", "--samples", "2", "--candidates", "2", "--solver-nodes", "500")
+    result = run(
+        "estimate",
+        "--deals",
+        "2",
+        "--samples",
+        "2",
+        "--candidates",
+        "2",
+        "--solver-nodes",
+        "500",
+        "--dual-nodes",
+        "500",
+    )
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "lower bound (mean policy score):" in out
     assert "upper bound (mean clairvoyant optimum):" in out
+    assert "upper bound (mean penalised dual):" in out
+    assert "interval width (mean dual - policy):" in out
+    assert "optimal expected score: between" in out
     assert "2 of 2 deals hit the solver budget: their proven upper bounds were used" in out
+    assert "2 of 2 dual searches hit their budget" in out
     for name in RANK_NAMES:
         assert name in out
 
@@ -210,7 +252,9 @@ def test_cli_best_turn_json_and_text():
     d = json.loads(result.stdout)
     assert set(d) == {"position", "samples", "candidates", "seed", "best", "plans"}
     assert len(d["plans"]) == 3 and d["best"] == d["plans"][0]["moves"]
-    assert set(d["plans"][0]) == {"moves", "mean", "stddev", "samples", "ci95", "heuristic"}
+    assert set(d["plans"][0]) == {"moves", "mean", "stddev", "samples", "ci95", "heuristic", "ranks"}
+    for p in d["plans"]:
+        assert list(p["ranks"]) == RANK_NAMES and sum(p["ranks"].values()) == pytest.approx(1.0)
     means = [p["mean"] for p in d["plans"]]
     assert means == sorted(means, reverse=True)
     c = s.clone()
@@ -259,3 +303,37 @@ def test_cli_bad_input_gives_clear_errors(monkeypatch):
     )
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if the plot extra were not installed
     fails("estimate", "--deals", "1", "--plot", "out.png", message="--plot needs matplotlib")
+
+
+def test_a_killed_estimate_resumes_with_nothing_lost_or_recomputed(tmp_path):
+    """A run killed while writing its third deal: resuming reads the finished deals back, recomputes only the
+    torn one and the rest, and the result equals an uninterrupted run."""
+    out = tmp_path / "solo.jsonl"
+    args = {"seed": 6, "policy": FAST, "solver_nodes": NODES, "dual_nodes": DUAL_NODES}
+    whole = estimate(4, **args)
+    estimate(3, out=str(out), **args)
+    raw = out.read_bytes()
+    out.write_bytes(raw[: raw.rstrip(b"\n").rfind(b"\n") + 20])  # the third deal's line cut short
+    computed: list[int] = []
+    resumed = estimate(4, out=str(out), resume=True, on_deal=lambda d: computed.append(d.index), **args)
+    assert sorted(computed) == [2, 3]
+    strip = deterministic
+    assert strip(resumed.to_dict())["per_deal"] == strip(whole.to_dict())["per_deal"]
+    assert resumed.dual.mean == whole.dual.mean and resumed.lower.mean == whole.lower.mean
+    again: list[int] = []
+    estimate(4, out=str(out), resume=True, on_deal=lambda d: again.append(d.index), **args)
+    assert again == []  # everything is in the file now
+
+
+def test_cli_estimate_plot_draws_the_three_figures(tmp_path, three_deals):
+    pytest.importorskip("matplotlib")
+    from solver.games.haniwa.solo_report import plot_histogram
+
+    png = tmp_path / "solo.png"
+    plot_histogram(three_deals, png)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    out = tmp_path / "cli.png"
+    args = ("--samples", "2", "--candidates", "2", "--solver-nodes", "500", "--dual-nodes", "500")
+    result = run("estimate", "--deals", "2", *args, "--plot", str(out))
+    assert result.exit_code == 0, result.output
+    assert f"histogram: {out}" in result.stdout and out.stat().st_size > 1000

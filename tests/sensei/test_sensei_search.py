@@ -77,3 +77,18 @@ def test_searches_are_reproducible_on_sensei() -> None:
     c = start.alphabeta(limits(nodes=50_000))
     d = start.alphabeta(limits(nodes=50_000))
     assert (c.best_move, c.value, c.nodes, c.depth) == (d.best_move, d.value, d.nodes, d.depth)
+
+
+def test_alphabeta_proves_the_endgame_set_at_its_distances() -> None:
+    """bench/data/sensei_endgames.txt: every forced win proven at exactly its recorded distance (two of them are
+    also checked by brute force when the set is made)."""
+    from pathlib import Path
+
+    data = Path(__file__).parents[2] / "bench" / "data" / "sensei_endgames.txt"
+    rows = [line.split("\t") for line in data.read_text().splitlines() if line and not line.startswith("#")]
+    assert len(rows) == 10
+    for text, winner, _turns, plies in rows:
+        state = GAME.parse(text)
+        r = state.alphabeta(limits(depth=int(plies)), hash_mb=16)
+        expected = _core.Proof.WIN if "SN"[state.to_move()] == winner else _core.Proof.LOSS
+        assert (r.proof, r.plies_to_end) == (expected, int(plies)), text

@@ -26,6 +26,57 @@ int kofun_plays_left(const State& s) noexcept {
   return (this_turn > 0 && !s.kofun_played_this_turn() ? 1 : 0) + (later + kHandSize - 1) / kHandSize;
 }
 
+// Column c of the solo zone: empty cells, whether it already smiles, and the colour-c items still needed on top
+// of its current top run to complete three adjacent ones (>= 1 when not smiling).
+struct SoloColumn {
+  int empty = 0;
+  bool smiling = false;
+  int need = 3;
+};
+
+SoloColumn solo_column(const State& s, int c) noexcept {
+  int filled = 0, run = 0, longest = 0;
+  for (int row = 0; row < 6; ++row) {
+    const std::uint8_t code = s.cell(0, row * kZoneColumns + c);
+    if (cell_empty(code)) break;
+    ++filled;
+    run = effective_colour(s, code) == c ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return SoloColumn{6 - filled, longest >= 3, 3 - run};
+}
+
+// Kofun held (a pending take counted), Kofun in the reserve (the pending take removed), and per colour the Kofun
+// that could still be stacked (held unused, or in the reserve).
+struct SoloKofun {
+  int held = 0;
+  int reserve = 0;
+  std::array<int, kKofunColours> items{};
+};
+
+SoloKofun solo_kofun(const State& s) noexcept {
+  const Rules& r = s.rules();
+  SoloKofun k;
+  for (int i = 0; i < r.num_kofun; ++i) {
+    const int owner = s.kofun_owner(i);
+    k.held += owner == 0;
+    k.reserve += owner < 0;
+    if (owner < 0 || !s.kofun_used(i)) ++k.items[r.kofun_colours[i]];
+  }
+  if (s.phase() == Phase::kChooseKofun) {  // the pass already happened: one Kofun is certainly taken
+    ++k.held;
+    --k.reserve;
+  }
+  return k;
+}
+
+int solo_dogu_rows(const State& s) noexcept {
+  int rows = 0;
+  for (int row = 0; row < 6; ++row)
+    if (s.dogu(0, row) == kAwake || solo_row(s, row).can_reach_eight()) ++rows;
+  return rows;
+}
+
 }  // namespace
 
 TileCounts solo_tiles_to_place(const State& s) noexcept {
@@ -37,22 +88,18 @@ TileCounts solo_tiles_to_place(const State& s) noexcept {
 }
 
 int solo_upper_bound(const State& s, const TileCounts& tiles) noexcept {
-  if (s.is_terminal()) return s.score(0);
+  const SoloBoundParts p = solo_upper_bound_parts(s, tiles);
+  return p.columns_and_kofun + p.dogu;
+}
+
+SoloBoundParts solo_upper_bound_parts(const State& s, const TileCounts& tiles) noexcept {
+  if (s.is_terminal()) return SoloBoundParts{s.score(0), 0, 0};
   const Rules& r = s.rules();
   const int plain = r.solo_dice_score ? 1 : 0;  // worth of a die per point outside a smile
   const int plays_left = kofun_plays_left(s);
-  int held = 0, reserve = 0;
-  std::array<int, kKofunColours> kofun_items{};  // Kofun that could still be stacked, per colour
-  for (int k = 0; k < r.num_kofun; ++k) {
-    const int owner = s.kofun_owner(k);
-    held += owner == 0;
-    reserve += owner < 0;
-    if (owner < 0 || !s.kofun_used(k)) ++kofun_items[r.kofun_colours[k]];
-  }
-  if (s.phase() == Phase::kChooseKofun) {  // the pass already happened: one Kofun is certainly taken
-    ++held;
-    --reserve;
-  }
+  const SoloKofun kofun = solo_kofun(s);
+  const int held = kofun.held, reserve = kofun.reserve;
+  const std::array<int, kKofunColours>& kofun_items = kofun.items;  // Kofun that could still be stacked
 
   // best[p]: the most the columns seen so far can score with p passes in total.
   std::array<int, 4 * kMaxPasses> best;
@@ -60,18 +107,11 @@ int solo_upper_bound(const State& s, const TileCounts& tiles) noexcept {
   best[0] = 0;
   int max_passes = 0;
   for (int c = 0; c < kColours; ++c) {
-    int filled = 0, run = 0, longest = 0;
-    for (int row = 0; row < 6; ++row) {
-      const std::uint8_t code = s.cell(0, row * kZoneColumns + c);
-      if (cell_empty(code)) break;
-      ++filled;
-      run = effective_colour(s, code) == c ? run + 1 : 0;
-      longest = std::max(longest, run);
-    }
-    const int e = 6 - filled;
+    const SoloColumn col_state = solo_column(s, c);
+    const int e = col_state.empty;
     const int d = s.die(c);
-    const bool smiling = longest >= 3;
-    const int need = 3 - run;  // colour-c items that would complete a smile (>= 1 when not smiling)
+    const bool smiling = col_state.smiling;
+    const int need = col_state.need;
     const int n1 = std::min(tiles[kind_of(c, 1)], e);
     const int n2 = std::min(tiles[kind_of(c, 2)] + std::min(kofun_items[c], plays_left), e);
     const int n3 = std::min(tiles[kind_of(c, 3)], e);
@@ -99,15 +139,8 @@ int solo_upper_bound(const State& s, const TileCounts& tiles) noexcept {
   for (int p = 0; p <= max_passes; ++p)
     if (best[p] != kNeg) columns_and_kofun = std::max(columns_and_kofun, best[p] + std::min(reserve, p));
 
-  int dogu = 0;
-  for (int row = 0; row < 6; ++row) {
-    if (s.dogu(0, row) == kAwake) {
-      dogu += 2;
-      continue;
-    }
-    if (solo_row(s, row).can_reach_eight()) dogu += 2;
-  }
-  return columns_and_kofun + held + dogu;
+  const int rows = solo_dogu_rows(s);
+  return SoloBoundParts{columns_and_kofun + held, 2 * rows, rows};
 }
 
 }  // namespace kofun::haniwa

@@ -44,4 +44,14 @@ TileCounts solo_tiles_to_place(const State& s) noexcept;
 // The admissible bound described above; `s` must be a solo state. Exact score when `s` is terminal.
 int solo_upper_bound(const State& s, const TileCounts& tiles) noexcept;
 
+// solo_upper_bound in two parts: columns, dice and Kofun held (`columns_and_kofun`) and the Dogu (`dogu` = 2 x
+// `dogu_rows`, the rows awake or still able to total exactly 8); solo_upper_bound = columns_and_kofun + dogu.
+// Each part bounds its own share of the final score (see the proof above). A terminal state: its score and 0.
+struct SoloBoundParts {
+  int columns_and_kofun = 0;
+  int dogu = 0;
+  int dogu_rows = 0;
+};
+SoloBoundParts solo_upper_bound_parts(const State& s, const TileCounts& tiles) noexcept;
+
 }  // namespace kofun::haniwa

@@ -152,6 +152,8 @@ std::vector<SoloPlan> SoloPolicy::plan_turn(const State& s, std::uint64_t seed) 
     p.stddev = sd;
     p.samples = samples;
     p.heuristic = c.heuristic;
+    p.ranks = c.ranks;
+    if (samples == 0) ++p.ranks[solo_rank_index(static_cast<int>(c.heuristic))];
     return p;
   };
   auto by_heuristic = [](const Candidate& a, const Candidate& b) { return a.heuristic > b.heuristic; };
@@ -180,6 +182,7 @@ std::vector<SoloPlan> SoloPolicy::plan_turn(const State& s, std::uint64_t seed) 
         const double v = rollout(w);
         c.sum += v;
         c.sum_sq += v * v;
+        ++c.ranks[solo_rank_index(static_cast<int>(v))];
       }
     }
   } while (opt_.time_per_turn > 0 && seconds_since(t0) < opt_.time_per_turn);

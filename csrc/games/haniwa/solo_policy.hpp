@@ -30,6 +30,12 @@
 
 namespace kofun::haniwa {
 
+// Solo ranks by index: 0 perfect (60+), 1 master (50-59), 2 veteran (40-49), 3 junior (30-39), 4 beginner.
+inline constexpr int kSoloRanks = 5;
+inline int solo_rank_index(int score) noexcept {
+  return score >= 60 ? 0 : score >= 50 ? 1 : score >= 40 ? 2 : score >= 30 ? 3 : 4;
+}
+
 struct SoloPolicyOptions {
   int samples = 16;           // sampled futures per decision (>= 1)
   int candidates = 12;        // plans valued by rollouts per decision (>= 1)
@@ -44,6 +50,9 @@ struct SoloPlan {
   double stddev = 0.0;      // standard deviation of the final score over the futures (0 on the last turn)
   int samples = 0;          // futures used (0: exact)
   double heuristic = 0.0;   // static estimate of the end-of-turn position
+  // Futures ending in each solo rank (perfect, master, veteran, junior, beginner); on the last turn the exact
+  // rank of the plan's score counts 1.
+  std::array<int, kSoloRanks> ranks{};
 };
 
 // Holds its scratch tables (allocated once); plan_turn/play may be called many times. Not thread-safe.
@@ -66,6 +75,7 @@ class SoloPolicy {
     double heuristic;
     double sum;
     double sum_sq;
+    std::array<int, kSoloRanks> ranks;
   };
   // Open-addressing set of state hashes, emptied by bumping the generation. Once 3/4 full it stops storing
   // (insert then reports every hash as new): transpositions are enumerated again, never lost.

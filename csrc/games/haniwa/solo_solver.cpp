@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "../../core/errors.hpp"
+#include "solo_search.hpp"
 
 namespace kofun::haniwa {
 namespace {
@@ -80,20 +81,9 @@ int SoloSolver::search(const State& s, TileCounts& tiles, int bound, int depth, 
   if (bound <= best_ || out_of_budget()) return bound;
 
   MoveList<State::kMaxMoves> ml;
-  s.legal_moves(ml);
-  std::array<int, State::kMaxMoves> child_bound;
-  std::array<int, State::kMaxMoves> order;
-  const int n = ml.size();
-  for (int i = 0; i < n; ++i) {
-    State c = s;
-    c.apply(ml[i]);
-    const int kind = move_type(ml[i]) == MoveType::kPlace ? move_kind(ml[i]) : -1;
-    if (kind >= 0) --tiles[kind];
-    child_bound[i] = solo_upper_bound(c, tiles);
-    if (kind >= 0) ++tiles[kind];
-    order[i] = i;
-  }
-  std::stable_sort(order.begin(), order.begin() + n, [&](int a, int b) { return child_bound[a] > child_bound[b]; });
+  SoloMoveArray child_bound, order;
+  const int n = solo_ordered_children(
+      s, tiles, [](const State& c, const TileCounts& t) { return solo_upper_bound(c, t); }, ml, child_bound, order);
 
   int value = -1;
   bool value_exact = false;
@@ -111,7 +101,7 @@ int SoloSolver::search(const State& s, TileCounts& tiles, int bound, int depth, 
     }
     State c = s;
     c.apply(ml[i]);
-    const int kind = move_type(ml[i]) == MoveType::kPlace ? move_kind(ml[i]) : -1;
+    const int kind = placed_kind(ml[i]);
     if (kind >= 0) --tiles[kind];
     path_[depth] = ml[i];
     v = search(c, tiles, child_bound[i], depth + 1, v_exact);

@@ -21,7 +21,12 @@ enum Colour : int { kBlue = 0, kGreen = 1, kGrey = 2, kPink = 3 };
 constexpr Colour colour_of_number(int n) noexcept {
   return n % 7 == 0 ? kGrey : n % 3 == 0 ? kGreen : n % 2 == 0 ? kBlue : kPink;
 }
-constexpr Colour colour_of(int card) noexcept { return colour_of_number(card + 1); }
+inline constexpr auto kColourOf = [] {
+  std::array<Colour, kNumCards> t{};
+  for (int c = 0; c < kNumCards; ++c) t[c] = colour_of_number(c + 1);
+  return t;
+}();
+constexpr Colour colour_of(int card) noexcept { return kColourOf[card]; }
 
 // Bits set in x, inline (the build has no -mpopcnt, so std::popcount would be a library call in the hot loops).
 constexpr int popcount64(std::uint64_t x) noexcept {

@@ -132,8 +132,7 @@ void State::legal_moves(MoveList<kMaxMoves>& ml) const noexcept {
   const int p = to_move_;
   if (phase_ == Phase::kPick) {
     const int k = kDealt - 2 * turn_;  // every hand holds this many cards before its pick
-    const int n = k * (k - 1) / 2;
-    for (int i = 0; i < n; ++i) ml.push(kPickMoves[i]);
+    ml.assign(std::span(kPickMoves).first(static_cast<std::size_t>(k * (k - 1) / 2)));
   } else if (phase_ == Phase::kPlace) {
     for (int card : cards{pick_[p]}) {
       unsigned d = destinations(p, card);
@@ -197,7 +196,7 @@ void State::reveal_and_pass() noexcept {
   std::array<CardSet, 4> moved{};
   std::array<std::uint64_t, 4> keys{};
   for (int p = 0; p < n; ++p) {
-    const int to = (p + d + n) % n;
+    const int to = p + d < 0 ? n - 1 : p + d == n ? 0 : p + d;
     moved[to] = hand_[p];
     keys[to] = hand_key_[p];
   }
@@ -265,36 +264,37 @@ bool State::knows_hand(int observer, int q) const noexcept {
 
 // --- greedy baseline and rollouts ------------------------------------------------------------------------
 
-int State::card_value(int p, int card, int dest, int pinks) const noexcept {
-  if (dest == kDiscard) return 0;
+std::array<int, 4> State::colour_values(int pinks) const noexcept {
   const int scorings_left = kRounds - round_;
-  int v = 0;
-  switch (colour_of(card)) {
-    case kBlue: v = 30 * scorings_left; break;
-    case kGreen: v = 40 * std::min(scorings_left, 2); break;
-    case kGrey: v = 70; break;
-    case kPink: v = 10 * (pink_points(pinks + 1) - pink_points(pinks)) + 20; break;
-  }
-  // Flexibility cost, in tenths of a point: a new column 2 points, extending a column the gap / 20 points.
-  if (dest == kNewColumn) return v - 20;
+  std::array<int, 4> v{};
+  v[kBlue] = 30 * scorings_left;
+  v[kGreen] = 40 * std::min(scorings_left, 2);
+  v[kGrey] = 70;
+  v[kPink] = 10 * (pink_points(pinks + 1) - pink_points(pinks)) + 20;
+  return v;
+}
+
+int State::flexibility_cost(int p, int card, int dest) const noexcept {
+  // A new column costs 2 points, extending a column the gap / 20 points.
+  if (dest == kNewColumn) return 20;
   const int c = dest >= kBottom0 ? dest - kBottom0 : dest;
   const int end = ends_[p][2 * c + (dest >= kBottom0 ? 0 : 1)];
-  return v - (card > end ? card - end : end - card) / 2;
+  return (card > end ? card - end : end - card) / 2;
 }
 
 Move State::greedy_move() const noexcept {
   const int p = to_move_;
-  const int pinks = (garden(p) & kColourMask[kPink]).count();
+  const auto base = colour_values((garden(p) & kColourMask[kPink]).count());
   if (phase_ == Phase::kPick) {
-    // The two cards with the best values at their best destination.
+    // The two cards with the best values at their best destination (the discard is worth 0).
     int best[2] = {-1, -1}, best_v[2] = {-1 << 20, -1 << 20};
     for (int card : cards{hand_[p]}) {
-      unsigned d = destinations(p, card);
+      unsigned d = destinations(p, card) & ~(1u << kDiscard);
       int v = 0;
       while (d) {
         const int dest = std::countr_zero(d);
         d &= d - 1;
-        v = std::max(v, card_value(p, card, dest, pinks));
+        v = std::max(v, base[colour_of(card)] - flexibility_cost(p, card, dest));
       }
       if (v > best_v[0]) {
         best[1] = best[0], best_v[1] = best_v[0];
@@ -312,7 +312,7 @@ Move State::greedy_move() const noexcept {
     while (d) {
       const int dest = std::countr_zero(d);
       d &= d - 1;
-      const int v = card_value(p, card, dest, pinks);
+      const int v = dest == kDiscard ? 0 : base[colour_of(card)] - flexibility_cost(p, card, dest);
       if (v > best_v) best_v = v, best = make_place(card, dest);
     }
   }

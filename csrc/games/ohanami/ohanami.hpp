@@ -165,7 +165,10 @@ class State {
   void reveal_and_pass() noexcept;
   void end_turn() noexcept;
   int next_placer(int from) const noexcept;
-  int card_value(int p, int card, int dest, int pinks) const noexcept;  // pinks: pink cards in p's garden
+  // The greedy valuation, in tenths of a point: a card of each colour before its flexibility cost (pinks: pink
+  // cards in p's garden), and the flexibility cost of putting `card` at `dest` (not the discard) of seat p.
+  std::array<int, 4> colour_values(int pinks) const noexcept;
+  int flexibility_cost(int p, int card, int dest) const noexcept;
 
   std::array<CardSet, 4> hand_{};
   std::array<CardSet, 4> pick_{};

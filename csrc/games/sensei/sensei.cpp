@@ -66,8 +66,7 @@ Bitboard State::stone_targets(int from, Bitboard occupied) const noexcept {
   return t;
 }
 
-Bitboard State::character_targets_of(int p) const noexcept {
-  const int from = char_sq_[p];
+Bitboard State::character_reach(int from, Bitboard own, Bitboard opp, bool blocked_by_own) noexcept {
   Bitboard t = 0;
   for (const auto& dir : kDirections) {
     int c = col_of(from), r = row_of(from);
@@ -76,14 +75,18 @@ Bitboard State::character_targets_of(int p) const noexcept {
       r += dir[1];
       if (c < 0 || c >= kSize || r < 0 || r >= kSize) break;
       const Bitboard b = bit(square(c, r));
-      if (stones_[1 - p] & b) break;
-      if (stones_[p] & b) {
+      if (opp & b) break;
+      if (own & b) {
         t |= b;
-        if (opt_.character_blocked_by_own) break;
+        if (blocked_by_own) break;
       }
     }
   }
   return t;
+}
+
+Bitboard State::character_targets_of(int p) const noexcept {
+  return character_reach(char_sq_[p], stones_[p], stones_[1 - p], opt_.character_blocked_by_own);
 }
 
 Bitboard State::character_targets() const noexcept { return character_targets_of(to_move_); }

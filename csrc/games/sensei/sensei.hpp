@@ -96,6 +96,12 @@ class State {
   int evaluate() const noexcept;
   Move rollout_move(Rng& rng) const noexcept;
 
+  // Whole-turn tactics (core/game.hpp, tactics.cpp). Only wins by the character's arrival are detected (a win by
+  // the anti-blocking rule or by leaving the opponent without an action is not): the hooks may miss a win, never
+  // invent one, so an action is left out of turn_safe_moves only when it certainly loses.
+  Move turn_winning_move() const noexcept;
+  void turn_safe_moves(MoveList<kMaxMoves>& ml) const noexcept;
+
   // Sensei specifics.
   const Options& options() const noexcept { return opt_; }
   Bitboard stones(int player) const noexcept { return stones_[player]; }
@@ -128,6 +134,20 @@ class State {
   Bitboard stone_targets(int from, Bitboard occupied) const noexcept;  // slide destinations of one stone
   Bitboard character_targets() const noexcept;                          // of the player to move
   Bitboard character_targets_of(int player) const noexcept;
+  // Squares of `own` a character on `from` can move to: on its 8 rays, before the first `opp` stone (and, when
+  // blocked_by_own, before the second own stone).
+  static Bitboard character_reach(int from, Bitboard own, Bitboard opp, bool blocked_by_own) noexcept;
+  // The first action of a win by arrival of player p with at most `stone_moves_left` stone moves before its
+  // character move, on the board as it stands (tactics.cpp); arrival_by_search is the brute force over the stone
+  // moves used with the option character_blocked_by_own, where own stones change the character's rays.
+  Move arrival_line(int p, int stone_moves_left) const noexcept;
+  Move arrival_by_search(int p, int stone_moves_left) const noexcept;
+  // A slide of a stone of `movable` that ends on a square of `landing` (empty ones), given `occupied`.
+  Move slide_onto(Bitboard landing, Bitboard movable, Bitboard occupied) const noexcept;
+  // After action m, does every end of the current turn lose (at once, or to a win by arrival of the opponent in
+  // its next turn)? every_turn_end_loses: the same for every action from here.
+  bool loses_after(Move m) const noexcept;
+  bool every_turn_end_loses() const noexcept;
   bool any_stone_move() const noexcept;
   bool any_action_left() const noexcept;
   void end_turn() noexcept;
@@ -154,5 +174,6 @@ class State {
 static_assert(Game<State>);
 static_assert(HasEvaluate<State>);
 static_assert(HasRolloutPolicy<State>);
+static_assert(HasTurnTactics<State>);
 
 }  // namespace kofun::sensei

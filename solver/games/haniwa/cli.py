@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from ...batch import read_results
 from ...cli.batch import OUT_HELP, make_runner, runner_options
 from ...cli.common import SEED, progress
 from ...config import parse_rule_flags
@@ -22,6 +23,7 @@ from . import GAME
 from .belief import HaniwaBelief
 from .solo import (
     DEFAULT_CANDIDATES,
+    DEFAULT_DUAL_NODES,
     DEFAULT_SAMPLES,
     DEFAULT_SOLVER_NODES,
     PolicySettings,
@@ -138,11 +140,18 @@ def solo_state(text: str) -> Any:
     help="Node budget of each clairvoyant solve (0: unlimited).",
 )
 @click.option(
+    "--dual-nodes",
+    type=click.IntRange(min=0),
+    default=DEFAULT_DUAL_NODES,
+    show_default=True,
+    help="Node budget of each dual search (0: unlimited).",
+)
+@click.option(
     "--plot",
     "plot_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Write a histogram PNG of both scores (needs matplotlib).",
+    help="Write a histogram PNG of the three scores with the rank thresholds (needs matplotlib).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option(
@@ -164,15 +173,18 @@ def estimate_cmd(
     candidates: int,
     exact_last_turn: bool,
     solver_nodes: int,
+    dual_nodes: int,
     plot_path: str | None,
     as_json: bool,
     rules: Sequence[str],
 ) -> None:
     """Lower and upper bounds of the optimal expected solo score over DEALS random deals.
 
-    Lower bound: the mean score of the non-peeking policy. Upper bound: the mean clairvoyant optimum of the
-    same deals (proven upper bounds where the solver ran out of budget). Both with 95% intervals, the gap
-    between them, and the rank distributions.
+    Lower bound: the mean score of the non-peeking policy. Upper bounds: the mean penalised dual bound (the
+    clairvoyant charged a zero-mean penalty on the last draw) and the mean clairvoyant optimum of the same
+    deals (proven upper bounds where a search ran out of budget). All with 95% intervals, the interval
+    [policy, dual] and the rank distributions. With --out every deal is appended to FILE as it finishes;
+    --resume continues a killed run without recomputing anything.
 
     Example: kofun haniwa solo estimate --deals 20 --seed 1
     """
@@ -194,7 +206,13 @@ def estimate_cmd(
             raise click.UsageError(
                 "--plot needs matplotlib, which is not installed (pip install 'kofun[plot]')"
             ) from None
-    with progress(max(deals, 0), "solo deals") as advance:
+    already = 0
+    if resume and out_path is not None:
+        try:
+            already = sum(1 for key in read_results(out_path)[1] if _deal_index(key) < deals)
+        except (ValueError, OSError):
+            already = 0  # estimate() reports what is wrong with the file
+    with progress(max(deals - already, 0), "solo deals") as advance:
         est = estimate(
             deals,
             seed=seed,
@@ -206,6 +224,7 @@ def estimate_cmd(
             scheduler=scheduler,
             out=out_path,
             resume=resume,
+            dual_nodes=dual_nodes,
         )
     if plot_path is not None:
         plot_histogram(est, plot_path)
@@ -215,6 +234,12 @@ def estimate_cmd(
     click.echo(format_estimate(est))
     if plot_path is not None:
         click.echo(f"histogram: {plot_path}")
+
+
+def _deal_index(key: str) -> int:
+    """The deal index of a results-file key ``deal/<i>`` (a huge number for any other key)."""
+    prefix, _, index = key.partition("/")
+    return int(index) if prefix == "deal" and index.isdigit() else 1 << 62
 
 
 __all__ = ["haniwa"]

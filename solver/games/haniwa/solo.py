@@ -7,7 +7,13 @@ For each deal (a random solo world from a reproducible seed) two numbers are com
   bound on the optimal expected score;
 * the **clairvoyant optimum**: the best score of the same deal with the draw order known
   (``_core.haniwa.SoloSolver``). When the solver's node budget runs out, the proven upper bound it returns is
-  used instead, so the mean stays an upper bound.
+  used instead, so the mean stays an upper bound;
+* the **penalised dual bound** (``_core.haniwa.SoloDualSolver``, information relaxation with a penalty): the
+  clairvoyant solves the deal again, charged a zero-mean penalty on the last draw (what the hand it knows is worth
+  to the rows left short of 8, minus what an average hand is worth). Its mean over deals is an upper bound on the
+  optimal expected score, tighter than the plain clairvoyant's (docs/haniwa.md, "Solo estimates").
+
+The optimal expected score lies in the interval [policy mean, dual mean].
 
 Deals are tasks of the batch runner (:mod:`solver.batch`: ``jobs`` local worker processes, or a dask cluster);
 each deal is computed independently from its own seed with node budgets only, so the results do not depend on
@@ -38,10 +44,11 @@ RANKS: tuple[tuple[str, int], ...] = (
 DEFAULT_SAMPLES = 48
 DEFAULT_CANDIDATES = 24
 DEFAULT_SOLVER_NODES = 400_000
+DEFAULT_DUAL_NODES = 400_000
 Z95 = 1.959964
 
 
-def rank_of(score: int) -> str:
+def rank_of(score: float) -> str:
     """The solo rank of a score: perfect (60+), master (50-59), veteran (40-49), junior (30-39), beginner."""
     for name, threshold in RANKS:
         if score >= threshold:
@@ -49,7 +56,7 @@ def rank_of(score: int) -> str:
     return "beginner"
 
 
-def rank_counts(scores: Sequence[int]) -> dict[str, int]:
+def rank_counts(scores: Sequence[float]) -> dict[str, int]:
     """Number of scores in each rank, best rank first (every rank present, possibly 0)."""
     counts = {name: 0 for name, _ in RANKS}
     for s in scores:
@@ -109,7 +116,7 @@ class PolicySettings:
 
 @dataclass(frozen=True)
 class DealResult:
-    """One deal: its seed, the policy's score and the clairvoyant solver's result."""
+    """One deal: its seed, the policy's score, the clairvoyant solver's result and the penalised dual bound."""
 
     index: int
     seed: int
@@ -120,11 +127,21 @@ class DealResult:
     solver_nodes: int
     policy_seconds: float
     solver_seconds: float
+    dual_bound: float  # proven upper bound of the deal's penalised inner maximum (its mean bounds the optimum)
+    dual_found: float  # penalised value of the best line the dual search evaluated (-1: none)
+    dual_exact: bool
+    dual_nodes: int
+    dual_seconds: float
 
     @property
     def gap(self) -> int:
         """Clairvoyant upper bound minus policy score (never negative)."""
         return self.upper_bound - self.policy_score
+
+    @property
+    def dual_gap(self) -> float:
+        """Penalised dual bound minus policy score (negative on some deals: only the means are ordered)."""
+        return self.dual_bound - self.policy_score
 
 
 @dataclass
@@ -138,16 +155,31 @@ class SoloEstimate:
     solver_nodes: int
     options: dict[str, Any]
     wall_seconds: float
+    dual_nodes: int = DEFAULT_DUAL_NODES
     lower: MeanCI = field(init=False)
     upper: MeanCI = field(init=False)
+    dual: MeanCI = field(init=False)
     best_found: MeanCI = field(init=False)
     gap: MeanCI = field(init=False)
+    dual_gap: MeanCI = field(init=False)
 
     def __post_init__(self) -> None:
         self.lower = MeanCI.of([d.policy_score for d in self.deals])
         self.upper = MeanCI.of([d.upper_bound for d in self.deals])
+        self.dual = MeanCI.of([d.dual_bound for d in self.deals])
         self.best_found = MeanCI.of([d.best_found for d in self.deals])
         self.gap = MeanCI.of([d.gap for d in self.deals])
+        self.dual_gap = MeanCI.of([d.dual_gap for d in self.deals])
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The estimate of the optimal expected score: [policy mean, dual mean]."""
+        return (self.lower.mean, self.dual.mean)
+
+    @property
+    def dual_budget_hits(self) -> int:
+        """Deals whose dual search ran out of budget (their proven bound was used)."""
+        return sum(not d.dual_exact for d in self.deals)
 
     @property
     def budget_hits(self) -> int:
@@ -155,10 +187,11 @@ class SoloEstimate:
         return sum(not d.exact for d in self.deals)
 
     def ranks(self) -> dict[str, dict[str, int]]:
-        """Rank distributions of the policy scores and of the clairvoyant optima (upper bounds)."""
+        """Rank distributions of the policy scores, the clairvoyant optima and the dual bounds (per deal)."""
         return {
             "policy": rank_counts([d.policy_score for d in self.deals]),
             "clairvoyant": rank_counts([d.upper_bound for d in self.deals]),
+            "dual": rank_counts([d.dual_bound for d in self.deals]),
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -176,7 +209,14 @@ class SoloEstimate:
                 "budget_hits": self.budget_hits,
                 "best_found_mean": self.best_found.mean,
             },
+            "dual_bound": {
+                **self.dual.to_dict(),
+                "budget_hits": self.dual_budget_hits,
+                "nodes": self.dual_nodes,
+            },
             "gap": self.gap.to_dict(),
+            "interval": list(self.interval),
+            "interval_width": self.dual_gap.to_dict(),
             "ranks": self.ranks(),
             "wall_time_s": self.wall_seconds,
             "per_deal": [asdict(d) for d in self.deals],
@@ -197,33 +237,42 @@ def solo_rules(options: dict[str, Any] | None = None) -> Any:
     return GAME.rules(opts)
 
 
-# One policy and one solver per process, kept between deals (their tables are allocated once).
-_WORKERS: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+# One policy and one pair of solvers per process, kept between deals (their tables are allocated once).
+_WORKERS: dict[tuple[Any, ...], tuple[Any, Any, Any]] = {}
 
 
-def _worker(policy: PolicySettings) -> tuple[Any, Any]:
+def _worker(policy: PolicySettings) -> tuple[Any, Any, Any]:
     key = (policy.samples, policy.candidates, policy.time_per_turn, policy.exact_last_turn)
     if key not in _WORKERS:
         _WORKERS[key] = (
             _core.haniwa.SoloPolicy(policy.samples, policy.candidates, policy.time_per_turn, policy.exact_last_turn),
             _core.haniwa.SoloSolver(),
+            _core.haniwa.SoloDualSolver(),
         )
     return _WORKERS[key]
 
 
 def run_deal(
-    index: int, seed: int, policy: PolicySettings, solver_nodes: int, options: dict[str, Any] | None = None
+    index: int,
+    seed: int,
+    policy: PolicySettings,
+    solver_nodes: int,
+    options: dict[str, Any] | None = None,
+    dual_nodes: int = DEFAULT_DUAL_NODES,
 ) -> DealResult:
-    """Deals deal `index` of the experiment `seed`, plays it with the policy and solves it clairvoyantly."""
+    """Deals deal `index` of the experiment `seed`, plays it with the policy, solves it clairvoyantly and
+    computes its penalised dual bound."""
     rules = solo_rules(options)
     s = deal_seed(seed, index)
     world = _core.haniwa.State.deal(rules, s)
-    pol, solver = _worker(policy)
+    pol, solver, dual_solver = _worker(policy)
     t0 = time.perf_counter()
     final = pol.play(world, s)
     t1 = time.perf_counter()
     res = solver.solve(world, nodes=solver_nodes)
     t2 = time.perf_counter()
+    dual = dual_solver.solve(world, nodes=dual_nodes)
+    t3 = time.perf_counter()
     return DealResult(
         index=index,
         seed=s,
@@ -234,14 +283,24 @@ def run_deal(
         solver_nodes=res.nodes,
         policy_seconds=t1 - t0,
         solver_seconds=t2 - t1,
+        dual_bound=dual.upper_bound,
+        dual_found=dual.best_value,
+        dual_exact=dual.exact,
+        dual_nodes=dual.nodes,
+        dual_seconds=t3 - t2,
     )
 
 
 def deal_task(
-    index: int, seed: int, policy: dict[str, Any], solver_nodes: int, options: dict[str, Any]
+    index: int,
+    seed: int,
+    policy: dict[str, Any],
+    solver_nodes: int,
+    options: dict[str, Any],
+    dual_nodes: int = DEFAULT_DUAL_NODES,
 ) -> dict[str, Any]:
     """:func:`run_deal` as a batch task: plain data in and out."""
-    return asdict(run_deal(index, seed, PolicySettings(**policy), solver_nodes, options))
+    return asdict(run_deal(index, seed, PolicySettings(**policy), solver_nodes, options, dual_nodes))
 
 
 def estimate(
@@ -255,10 +314,12 @@ def estimate(
     scheduler: str | None = None,
     out: str | None = None,
     resume: bool = False,
+    dual_nodes: int = DEFAULT_DUAL_NODES,
 ) -> SoloEstimate:
     """Runs `deals` deals on the batch runner (:mod:`solver.batch`: `jobs` local worker processes or the dask
-    cluster at `scheduler`) and returns the estimate; `on_deal` is called as deals finish. `out` keeps every
-    deal's result as it arrives (JSON lines); with `resume` the deals it holds are not played again."""
+    cluster at `scheduler`) and returns the estimate; `on_deal` is called as deals finish (not for the deals
+    read back from `out`). `out` keeps every deal's result as it arrives (JSON lines); with `resume` the deals it
+    holds are not played again. `dual_nodes`: the node budget of each deal's penalised dual search."""
     policy = policy or PolicySettings()
     policy.check()
     if deals < 1:
@@ -267,12 +328,20 @@ def estimate(
         raise RuleOptionError(f"haniwa solo: jobs must be >= 1, got {jobs}")
     if solver_nodes < 0:
         raise RuleOptionError(f"haniwa solo: solver nodes must be >= 0, got {solver_nodes}")
+    if dual_nodes < 0:
+        raise RuleOptionError(f"haniwa solo: dual nodes must be >= 0, got {dual_nodes}")
     opts = dict(options or {})
     solo_rules(opts)  # validates the options before any work
     start = time.perf_counter()
-    args = (seed, asdict(policy), solver_nodes, opts)
+    args = (seed, asdict(policy), solver_nodes, opts, dual_nodes)
     tasks = [Task(f"deal/{i}", deal_task, (i, *args)) for i in range(deals)]
-    header = {"job": "haniwa solo estimate", "seed": seed, "policy": asdict(policy), "solver_nodes": solver_nodes}
+    header = {
+        "job": "haniwa solo estimate",
+        "seed": seed,
+        "policy": asdict(policy),
+        "solver_nodes": solver_nodes,
+        "dual_nodes": dual_nodes,
+    }
     journal = Journal(out, {**header, "options": opts}, resume) if out is not None else None
 
     def arrived(_key: str, result: dict[str, Any]) -> None:
@@ -282,7 +351,7 @@ def estimate(
     with Runner(jobs, scheduler) as runner:
         done = runner.run(tasks, journal, arrived)
     results = sorted((DealResult(**r) for r in done.values()), key=lambda r: r.index)
-    return SoloEstimate(results, seed, jobs, policy, solver_nodes, opts, time.perf_counter() - start)
+    return SoloEstimate(results, seed, jobs, policy, solver_nodes, opts, time.perf_counter() - start, dual_nodes)
 
 
 @dataclass(frozen=True)
@@ -295,6 +364,7 @@ class TurnChoice:
     samples: int
     ci95: tuple[float, float]
     heuristic: float
+    ranks: dict[str, float]  # share of the futures ending in each rank (last turn: 1 for the exact rank)
 
 
 def best_turn(
@@ -321,12 +391,15 @@ def best_turn(
             names.append(cur.move_to_string(m))
             cur.apply(m)
         half = Z95 * p.stddev / math.sqrt(p.samples) if p.samples > 1 else 0.0
-        out.append(TurnChoice(names, p.mean, p.stddev, p.samples, (p.mean - half, p.mean + half), p.heuristic))
+        total = max(1, sum(p.ranks))
+        ranks = {name: n / total for (name, _), n in zip(RANKS, p.ranks, strict=True)}
+        out.append(TurnChoice(names, p.mean, p.stddev, p.samples, (p.mean - half, p.mean + half), p.heuristic, ranks))
     return out
 
 
 __all__ = [
     "DEFAULT_CANDIDATES",
+    "DEFAULT_DUAL_NODES",
     "DEFAULT_SAMPLES",
     "DEFAULT_SOLVER_NODES",
     "RANKS",

@@ -16,7 +16,7 @@ def _interval(mean: float, lo: float, hi: float) -> str:
 
 
 def format_estimate(est: SoloEstimate) -> str:
-    """Both bounds with their intervals, the gap, the budget note and the rank distributions as text."""
+    """The three figures with their intervals, the gaps, the budget notes and the rank distributions as text."""
     n = len(est.deals)
     p = est.policy
     budget = f"{p.time_per_turn:g} s per turn" if p.time_per_turn > 0 else f"{p.samples} sampled futures per turn"
@@ -26,10 +26,15 @@ def format_estimate(est: SoloEstimate) -> str:
         f"policy: non-peeking, {budget}, {p.candidates} candidate plans valued by rollouts"
         + (" (exact last turn)" if p.exact_last_turn else ""),
         f"solver: clairvoyant branch and bound, {est.solver_nodes or 'unlimited'} nodes per deal",
+        "dual: clairvoyant charged a zero-mean penalty on the last draw, "
+        f"{est.dual_nodes or 'unlimited'} nodes per deal",
         "",
-        "lower bound (mean policy score):        " + _interval(est.lower.mean, *est.lower.ci95),
-        "upper bound (mean clairvoyant optimum): " + _interval(est.upper.mean, *est.upper.ci95),
-        "gap (mean per-deal difference):         " + _interval(est.gap.mean, *est.gap.ci95),
+        "lower bound (mean policy score):          " + _interval(est.lower.mean, *est.lower.ci95),
+        "upper bound (mean penalised dual):        " + _interval(est.dual.mean, *est.dual.ci95),
+        "upper bound (mean clairvoyant optimum):   " + _interval(est.upper.mean, *est.upper.ci95),
+        "interval width (mean dual - policy):      " + _interval(est.dual_gap.mean, *est.dual_gap.ci95),
+        "clairvoyant gap (mean clairvoyant - policy): " + _interval(est.gap.mean, *est.gap.ci95),
+        f"optimal expected score: between {est.interval[0]:.2f} and {est.interval[1]:.2f}",
     ]
     hits = est.budget_hits
     if hits:
@@ -39,16 +44,27 @@ def format_estimate(est: SoloEstimate) -> str:
         )
     else:
         lines.append(f"every deal was solved exactly ({n} of {n})")
+    dual_hits = est.dual_budget_hits
+    lines.append(
+        f"{dual_hits} of {n} dual searches hit their budget: their proven bounds were used"
+        if dual_hits
+        else f"every dual search finished ({n} of {n})"
+    )
     lines.append("")
     ranks = est.ranks()
     rows = []
     for (name, lo), hi in zip(RANKS, (None, 59, 49, 39, 29), strict=True):
         span = f"{lo}+" if hi is None else f"{lo}-{hi}"
-        pol, cla = ranks["policy"][name], ranks["clairvoyant"][name]
-        rows.append((name, span, pol, f"{100 * pol / n:.1f}%", cla, f"{100 * cla / n:.1f}%"))
+        row: list[object] = [name, span]
+        for key in ("policy", "dual", "clairvoyant"):
+            count = ranks[key][name]
+            row += [count, f"{100 * count / n:.1f}%"]
+        rows.append(tuple(row))
     lines.append(
         format_table(
-            ("rank", "score", "policy", "", "clairvoyant", ""), rows, right=(False, False, True, True, True, True)
+            ("rank", "score", "policy", "", "dual", "", "clairvoyant", ""),
+            rows,
+            right=(False, False, True, True, True, True, True, True),
         )
     )
     return "\n".join(lines)
@@ -70,12 +86,13 @@ def format_best_turn(state: Any, choices: Sequence[TurnChoice], top: int) -> str
             value, ci = f"{c.mean:.2f}", f"+/- {(c.ci95[1] - c.ci95[0]) / 2:.2f}"
         else:
             value, ci = f"{c.mean:.0f}", "exact"
-        rows.append((i, " ".join(c.moves), value, ci, c.samples))
+        shares = [f"{100 * c.ranks[name]:.0f}%" for name, _ in RANKS[:3]]
+        rows.append((i, " ".join(c.moves), value, ci, *shares, c.samples))
     lines.append(
         format_table(
-            ("#", "plan (in playing order)", "expected score", "95% CI", "futures"),
+            ("#", "plan (in playing order)", "expected score", "95% CI", "P(60+)", "P(50-59)", "P(40-49)", "futures"),
             rows,
-            right=(True, False, True, False, True),
+            right=(True, False, True, False, True, True, True, True),
         )
     )
     lines.append("")
@@ -89,7 +106,8 @@ def format_best_turn(state: Any, choices: Sequence[TurnChoice], top: int) -> str
 
 
 def plot_histogram(est: SoloEstimate, path: str | Path) -> None:
-    """Histogram PNG of the policy scores and the clairvoyant optima (needs matplotlib: the `plot` extra)."""
+    """Histogram PNG of the policy scores, the dual bounds and the clairvoyant optima with the rank thresholds
+    (needs matplotlib: the `plot` extra)."""
     try:
         import matplotlib
 
@@ -101,14 +119,17 @@ def plot_histogram(est: SoloEstimate, path: str | Path) -> None:
         ) from None
     policy = [d.policy_score for d in est.deals]
     upper = [d.upper_bound for d in est.deals]
-    lo, hi = min(policy + upper), max(policy + upper)
+    dual = [d.dual_bound for d in est.deals]
+    lo, hi = int(min(policy + upper + dual)), int(max(policy + upper + dual))
     bins = list(range(lo, hi + 2))
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    ax.hist(policy, bins=bins, alpha=0.6, label=f"policy (mean {est.lower.mean:.1f})")
-    ax.hist(upper, bins=bins, alpha=0.6, label=f"clairvoyant optimum (mean {est.upper.mean:.1f})")
-    for _, threshold in RANKS[:-1]:
+    ax.hist(policy, bins=bins, alpha=0.5, label=f"policy (mean {est.lower.mean:.2f})")
+    ax.hist(dual, bins=bins, alpha=0.5, label=f"penalised dual bound (mean {est.dual.mean:.2f})")
+    ax.hist(upper, bins=bins, alpha=0.5, label=f"clairvoyant optimum (mean {est.upper.mean:.2f})")
+    for name, threshold in RANKS[:-1]:
         if lo <= threshold <= hi + 1:
             ax.axvline(threshold, color="grey", linewidth=0.8, linestyle=":")
+            ax.text(threshold, ax.get_ylim()[1] * 0.97, f" {name}", fontsize=8, color="grey", va="top")
     ax.set_xlabel("final solo score")
     ax.set_ylabel("deals")
     ax.set_title(f"Haniwa solo scores over {len(est.deals)} deals (seed {est.seed})")

@@ -1,0 +1,128 @@
+// Information-relaxation dual bound of the solo game (Brown, Smith & Sun, "Information Relaxations and Duality in
+// Stochastic Dynamic Programs", Operations Research 2010): an upper bound on the optimal expected score of a
+// non-peeking player, tighter than the plain clairvoyant optimum.
+//
+// Setting. A solo game is six turns; turn t places the four tiles of hand H_t (a plan: cells, order, Kofun), then
+// H_{t+1} is drawn. A non-peeking policy chooses the plan of turn t from H_1..H_t only. x_t is the position at
+// the end of turn t (before the draw); U_t, the tiles not yet drawn then, is the tile set minus H_1..H_t, the same
+// for every plan (every hand tile must be placed).
+//
+// Penalty. The clairvoyant of a deal (draw order known) maximises  final score - pi  over its plans, with one
+// penalty term, on the last draw (the other draws carry none):
+//   pi = Phi(x_5, H_6) - E[Phi(x_5, H) | H uniform 4-subset of U_5]
+// where Phi is the last turn's Dogu made optimistic: x_5 has exactly four empty cells; for each row holding some
+// (m_r of them) let q_r = 8 - the row's power; Phi(x, H) = 2 x the largest number of those rows brought to
+// exactly q_r over every assignment of H's four tiles to the four cells, one tile optionally counted as power 2
+// (a Kofun stack), ignoring columns, dice and the order of play. Phi depends on H only through its powers, so the
+// expectation is computed exactly (at most 15 power multisets, hypergeometric weights).
+//
+// Validity. x_5 is fixed by H_1..H_5 under any non-anticipative policy, and H_6 is then a uniform 4-subset of
+// U_5: E[pi | H_1..H_5] = 0, so E[score(a*)] = E[score(a*) - pi(a*)] <= E[max_a (score(a) - pi(a))] for the
+// optimal policy a*. The mean over deals of the inner maximum bounds the optimal expected score from above.
+// Why this Phi: the clairvoyant fits the last hand's powers into rows left one or two short of 8 and wakes their
+// Dogu almost always; the penalty charges it the difference between the hand it knows and the average hand.
+//
+// Inner problem (SoloDualSolver). The same depth-first branch and bound as SoloSolver (children shared:
+// solo_search.hpp) over the deal's known order, in integer units of 1/W (W = C(|U_5|, 4)), with the start of the
+// last turn as its horizon: a horizon position x is worth W (V(x, H_6) - Phi(x, H_6)) + W E[Phi(x, .)], V the exact
+// last-turn optimum (SoloSolver), so the root value is W x the inner maximum.
+// Admissible bound of a node n before the horizon (proof). Let x be any horizon position below n and k the number
+// of rows holding x's empty cells (1..4). The final score of any continuation is (columns, dice, Kofun) + 2 x (awake
+// rows full at x) + 2 x (awake rows among the k). (a) The first part is at most columns_and_kofun of
+// solo_upper_bound_parts(n, tiles still to place) (solo_bound.hpp). (b) Cells fill from the bottom (both
+// solo_fill modes), so x's empty cells are the top cells of their columns and its k rows are the top k rows; k is
+// the most empty cells x keeps in one column, and column c keeps at most its e_c empty cells at n, so
+// sum_c min(e_c, k) >= 4. A row full at x (rows 0 .. 5 - k) is awake at the end only if it was awake or could
+// still total 8 at n: at most 2 x the number of such rows among rows 0 .. 5 - k.
+// (c) The k rows' awake Dogu at the end is at most Phi(x, H_6) (Phi maximises over a superset of the real
+// placements). So V(x, H_6) - Phi(x, H_6) <= (a) + (b), and E[Phi(x, .)] <= best[k], the largest expectation over
+// every possible pattern of k rows (m_r, q_r). Hence the node bound
+//   W (a) + max over the feasible k of (2 W (rows 0 .. 5 - k awake or able to total 8 at n) + W best[k]).
+// A horizon node starts from W (solo_upper_bound(x, H_6) - Phi) + W E[Phi] and is solved only if that can beat the
+// best value found. Budget: out of budget a node returns its bound, so the root value stays a proven upper bound.
+// A root already in the last turn has no draw left: the result is the exact best score (no penalty).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "haniwa.hpp"
+#include "solo_bound.hpp"
+#include "solo_solver.hpp"
+
+namespace kofun::haniwa {
+
+// The rows of the last turn's cells: for each row holding empty cells, m (its empty cells) and q (8 - its power).
+struct SoloLastRows {
+  int rows = 0;
+  std::array<int, kHandSize> m{};
+  std::array<int, kHandSize> q{};
+};
+
+// The rows of `x`'s empty cells (x has at most four: the start of the last turn or later).
+SoloLastRows solo_last_rows(const State& x) noexcept;
+// Phi / 2: the most rows of `rows` that four tiles of the given powers (powers[p - 1] tiles of power p) bring to
+// exactly q, one tile optionally counted as power 2.
+int solo_rows_completed(const SoloLastRows& rows, const std::array<int, 3>& powers) noexcept;
+
+struct SoloDualResult {
+  double upper_bound = 0.0;  // proven upper bound of the penalised inner maximum of this world
+  double best_value = -1.0;  // penalised value of the best line evaluated; -1: none
+  bool exact = false;        // the search finished: best_value is the inner maximum
+  bool penalised = true;     // false: the root is in the last turn, the result is the exact best score
+  std::uint64_t nodes = 0;   // search nodes plus the nodes of the last-turn solves
+  double time_s = 0.0;
+  std::int64_t weight = 1;   // W
+  std::vector<Move> line;    // moves from the root to the start of the last turn on the best line evaluated
+};
+
+// Owns its tables (allocated once); results do not depend on earlier calls. Not thread-safe.
+class SoloDualSolver {
+ public:
+  explicit SoloDualSolver(int table_bits = 20);
+  // Throws RuleOptionError for a non-solo state or fewer than 4 tiles left for the last draw.
+  SoloDualResult solve(const State& s, const SoloSolveLimits& limits);
+  // E[Phi(x, H)] over the uniform 4-subsets H of x's hand + stock (x: at the start of the last turn), and
+  // Phi(x, x's hand).
+  double expected_penalty_term(const State& x);
+  static int penalty_term(const State& x);
+
+ private:
+  struct Entry {
+    std::uint64_t key = 0;
+    std::uint32_t generation = 0;
+    std::int32_t value = 0;
+    std::uint8_t exact = 0;
+  };
+  void prepare(const std::array<int, 3>& unseen_powers);
+  std::int64_t expected_phi(const SoloLastRows& rows);  // sum over hands of weight x Phi
+  bool out_of_budget() noexcept;
+  std::int32_t bound(const State& s, const TileCounts& tiles) const noexcept;
+  std::int32_t leaf(const State& x, bool& exact);
+  std::int32_t search(const State& s, TileCounts& tiles, std::int32_t bound, int depth, bool& exact);
+
+  static constexpr int kMaxDepth = 64;
+  static constexpr int kHorizon = 20;  // placements before the last turn
+
+  SoloSolver last_;  // exact last-turn solves
+  std::vector<Entry> table_;
+  std::uint64_t mask_ = 0;
+  std::uint32_t generation_ = 0;
+  std::vector<std::pair<std::array<int, 3>, std::int64_t>> hands_;  // power multisets of the last hand, weights
+  std::int64_t weight_ = 1;
+  std::array<std::int64_t, kHandSize + 1> best_phi_{};  // best[k] x W: k rows
+  std::map<std::uint64_t, std::int64_t> phi_cache_;
+  std::int32_t best_ = -1;
+  std::uint64_t nodes_ = 0;
+  std::uint64_t node_limit_ = 0;
+  double time_limit_ = 0.0;
+  bool stopped_ = false;
+  std::int64_t start_ns_ = 0;
+  std::array<Move, kMaxDepth> path_{};
+  std::array<Move, kMaxDepth> best_line_{};
+  int best_len_ = 0;
+};
+
+}  // namespace kofun::haniwa
