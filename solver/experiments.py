@@ -1,11 +1,12 @@
 """Strength experiments: the ISMCTS AI against a baseline on paired deals, with 95% confidence intervals.
 
-Game-agnostic: any game with hidden information and two sides (two seats, or two teams) works; everything
+Game-agnostic: any game with hidden information and two or more sides (seats, or teams) works; everything
 particular to a game — dealing, the deals of a match, the greedy baseline, the unfair peeking worlds — comes from
 its package through :class:`~solver.games.base.GameInfo`, and the games are played by :mod:`solver.match`.
 
-Every unit (a deal, or a whole match when the rules have several deals) is played once per rotation of the two
-sides around the table (seats swapped) on the same deals, so the luck of the deal cancels out; unit *k* of an
+Every unit (a deal, or a whole match when the rules have several deals) is played once per rotation of the sides
+around the table (two sides: seats swapped; more: the ISMCTS side sits at every seat once, the others are all the
+baseline) on the same deals, so the luck of the deal cancels out; unit *k* of an
 experiment seeded *s* is played from ``derive_seed(s, "unit", k)`` (:mod:`solver.seeds`), so a run is exactly
 reproducible whatever the order in which units are played.
 
@@ -22,7 +23,9 @@ the same search; the AI itself never peeks.
 
 Results: over the games of non-drawn units, the ISMCTS win rate with a 95% Wilson interval; the mean point
 difference per game (ISMCTS side minus opponent, from the match scores) with a 95% normal interval over the unit
-pairs (the unit of independence).
+pairs (the unit of independence). With more than two sides a game is won when the ISMCTS side scores more than every
+other side (a tie for the top is a draw), the point difference is taken against the best other side, and the
+ISMCTS side's mean score and the other sides' mean score are reported too.
 """
 
 from __future__ import annotations
@@ -93,8 +96,11 @@ class ExperimentResult:
     wins: int = 0
     losses: int = 0
     draws: int = 0
-    diffs: list[float] = field(default_factory=list)  # ISMCTS minus opponent, per game, rotations in order
+    diffs: list[float] = field(default_factory=list)  # ISMCTS minus the best other side, per game, rotations in order
     seconds: float = 0.0
+    sides: int = 2
+    mine: list[float] = field(default_factory=list)  # the ISMCTS side's score per game
+    others: list[float] = field(default_factory=list)  # the other sides' mean score per game
 
     @property
     def rotations(self) -> int:
@@ -152,17 +158,33 @@ class ExperimentResult:
                 + f": {self.units} {units} x {self.rotations} seatings = {games} games, seed {self.seed}",
                 f"ismcts won {self.wins}, lost {self.losses}, drew {self.draws}",
                 f"win rate of non-drawn games: {self.win_rate.text()}",
-                f"mean point difference per {unit}: {self.mean_diff.text(2)}",
+                f"mean point difference per {unit}"
+                + (" (against the best other side)" if self.sides > 2 else "")
+                + f": {self.mean_diff.text(2)}",
+                *(
+                    [f"mean score: ismcts {mean(self.mine):.2f}, the {self.sides - 1} others {mean(self.others):.2f}"]
+                    if self.sides > 2
+                    else []
+                ),
                 f"time: {self.seconds:.1f} s",
             ]
         )
 
 
-def point_difference(record: GameRecord, rotation: int) -> float:
-    """Side 0's team score minus side 1's in a record made at `rotation`."""
-    mine, theirs = side_of(record, rotation, 0), side_of(record, rotation, 1)
+def side_scores(record: GameRecord, rotation: int) -> list[float]:
+    """Each side's (team's mean) score in a record made at `rotation`, side 0 first."""
     score = lambda seats: sum(record.scores[s] for s in seats) / len(seats)  # noqa: E731
-    return score(mine) - score(theirs)
+    return [score(side_of(record, rotation, k)) for k in range(len(side_seats(record.teams)))]
+
+
+def point_difference(record: GameRecord, rotation: int) -> float:
+    """Side 0's score minus the best other side's in a record made at `rotation` (two sides: minus side 1's)."""
+    scores = side_scores(record, rotation)
+    return scores[0] - max(scores[1:])
+
+
+def mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
 
 def run_experiment(
@@ -197,8 +219,9 @@ def run_experiment(
     check_seed(seed)
     rules = info.check_options(options)
     teams = info.teams(rules) or list(range(info.num_players(rules)))
-    if len(side_seats(teams)) != 2:
-        raise ValueError(f"experiment: {info.name} under these rules has {len(side_seats(teams))} side(s), not two")
+    sides = len(side_seats(teams))
+    if sides < 2:
+        raise ValueError(f"experiment: {info.name} under these rules has {sides} side: an experiment needs two or more")
     me = make_side(info, "ismcts", iterations, rules, search_options, peek)
     if opponent_options is not None and opponent != "ismcts":
         raise ValueError("opponent_options: only for the opponent 'ismcts'")
@@ -217,6 +240,7 @@ def run_experiment(
         info.match_deals(rules),
         search=me.search_settings.options(),
         peek=peek,
+        sides=sides,
     )
     spec = {
         "game": info.name,
@@ -245,8 +269,12 @@ def run_experiment(
         if runner is None:
             run.close()
     for k in range(units):
-        for diff in results[f"unit/{k}"]["diffs"]:
+        unit = results[f"unit/{k}"]
+        for diff in unit["diffs"]:
             res.add(diff)
+        for scores in unit.get("scores", []):
+            res.mine.append(scores[0])
+            res.others.append(mean(scores[1:]))
     if isinstance(other, SearchAgent):
         res.opponent_search = other.search_settings.options()
     res.seconds = time.perf_counter() - start
@@ -267,10 +295,12 @@ def play_experiment_unit(spec: Mapping[str, Any], seed: int) -> dict[str, Any]:
     """One unit of an experiment (a batch task): the deal(s) from `seed` once per seating. Returns the records and
     the ISMCTS side's point difference of each game."""
     info, rules, me, other = experiment_sides(spec)
-    played = rotations(info, [me, other], rules, seed)
+    teams = info.teams(rules) or list(range(info.num_players(rules)))
+    played = rotations(info, [me] + [other] * (len(side_seats(teams)) - 1), rules, seed)
     return {
         "records": [r.to_dict() for _, r in played],
         "diffs": [point_difference(r, rotation) for rotation, r in played],
+        "scores": [side_scores(r, rotation) for rotation, r in played],
     }
 
 
