@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _core
+from ..determinize.infostate import InformationState
 from ..options import OptionSpec, validate_options
 
 if TYPE_CHECKING:
     from ..determinize.belief import UniformBelief
-    from ..determinize.infostate import InformationState
 
 
 def check_notation_text(text: str, what: str = "position") -> str:
@@ -183,8 +183,21 @@ class GameInfo:
         raise ValueError(f"{self.name} has no hidden information")
 
     def view(self, state_or_text: Any, player: int | None = None) -> InformationState:
-        """Hidden-information games: a player's information state (others raise ValueError)."""
-        raise ValueError(f"{self.name} has no hidden information")
+        """Hidden-information games: the information state of `player` (default: the player to move) of a full
+        state, or read from text (in the game's canonical form, `canonical_information`); others raise ValueError."""
+        if not self.has_hidden_information:
+            raise ValueError(f"{self.name} has no hidden information")
+        if isinstance(state_or_text, InformationState):
+            return state_or_text
+        if isinstance(state_or_text, str):
+            text = self.canonical_information(state_or_text)
+        else:
+            text = state_or_text.information_state(state_or_text.to_move() if player is None else player)
+        return InformationState(self, text, self.belief(text))
+
+    def canonical_information(self, text: str) -> str:
+        """An information state as typed, in the game's canonical text (by default as typed)."""
+        return text
 
     def describe_value(self, state: Any, result: Any) -> str:
         """The search value in the game's own terms (e.g. 'win in 3 turns'); the default is generic."""

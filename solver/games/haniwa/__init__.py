@@ -148,15 +148,9 @@ class HaniwaInfo(GameInfo):
         seed hashed from its tiles (see ``docs/haniwa.md``)."""
         return HaniwaBelief.from_information_state(info_state).belief
 
-    def view(self, state_or_text: Any, player: int | None = None) -> InformationState:
-        """The information state of `player` (default: the player to move) of a full state, or parsed from text."""
-        if isinstance(state_or_text, InformationState):
-            return state_or_text
-        if isinstance(state_or_text, str):
-            text = self.format_information(self.parse_information(state_or_text))
-        else:
-            text = state_or_text.information_state(state_or_text.to_move() if player is None else player)
-        return InformationState(self, text, self.belief(text))
+    def canonical_information(self, text: str) -> str:
+        """An information state as typed, re-written in canonical form (the parser checks it)."""
+        return str(self.format_information(self.parse_information(text)))
 
     def commands(self) -> Any:
         """``kofun haniwa solo best-turn`` / ``estimate``."""

@@ -14,7 +14,6 @@ from typing import Any
 from ... import _core
 from ..._core import RuleOptionError
 from ...determinize.belief import UniformBelief
-from ...determinize.infostate import InformationState
 from ...options import OptionSpec
 from ..base import GameInfo
 from . import baselines, cards
@@ -133,16 +132,6 @@ class HonshuInfo(GameInfo):
     def belief(self, info_state: str) -> UniformBelief:
         """The uniform belief over the cards `info_state` hides (see :mod:`.belief`)."""
         return honshu_belief(info_state)
-
-    def view(self, state_or_text: Any, player: int | None = None) -> InformationState:
-        """The information state of `player` (default: the player to move) of a full state, or parsed from text."""
-        if isinstance(state_or_text, InformationState):
-            return state_or_text
-        if isinstance(state_or_text, str):
-            text = state_or_text
-        else:
-            text = state_or_text.information_state(state_or_text.to_move() if player is None else player)
-        return InformationState(self, text, self.belief(text))
 
     def player_name(self, player: int) -> str:
         """Players are named by their seat index, as in the notation."""

@@ -223,16 +223,6 @@ class KoikoiInfo(GameInfo):
         """The uniform belief over what `info_state` hides (opponent hand, then stock)."""
         return KoikoiBelief(info_state).belief
 
-    def view(self, state_or_text: Any, player: int | None = None) -> InformationState:
-        """The information state of `player` (default: the player to move) of a full state, or parsed from text."""
-        if isinstance(state_or_text, InformationState):
-            return state_or_text
-        if isinstance(state_or_text, str):
-            text = state_or_text
-        else:
-            text = state_or_text.information_state(state_or_text.to_move() if player is None else player)
-        return InformationState(self, text, self.belief(text))
-
     def describe_move(self, before: Any, after: Any, move: str) -> str:
         """What a move did that the notation does not say: the cards captured and the stock card turned over."""
         mover = int(before.to_move())
