@@ -15,8 +15,9 @@ from ... import _core
 from ..._core import RuleOptionError
 from ...determinize.belief import UniformBelief
 from ...options import OptionSpec
+from .. import hand_worlds
 from ..base import GameInfo
-from . import baselines, cards
+from . import cards
 from .belief import honshu_belief
 
 hs = _core.honshu
@@ -122,12 +123,12 @@ class HonshuInfo(GameInfo):
         return [float(final.score(p)["total"]) for p in range(final.num_players)]
 
     def greedy_move(self, view: Any, seed: int) -> int:
-        """The greedy baseline (the engine's, :func:`.baselines.greedy_move`) on the seat's view."""
-        return baselines.greedy_move(view)
+        """The greedy baseline (the engine's, :func:`..hand_worlds.greedy_move`) on the seat's view."""
+        return hand_worlds.greedy_move(view)
 
     def peek_worlds(self, state: Any, what: str, seed: int) -> Any:
         """Unfair reference worlds: every hand ("hand", deck order shuffled) or everything ("all")."""
-        return baselines.peek_worlds(state, what, seed)
+        return hand_worlds.peek_worlds(state, what, seed)
 
     def belief(self, info_state: str) -> UniformBelief:
         """The uniform belief over the cards `info_state` hides (see :mod:`.belief`)."""

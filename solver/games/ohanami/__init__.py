@@ -15,8 +15,8 @@ from ... import _core
 from ..._core import RuleOptionError
 from ...determinize.belief import UniformBelief
 from ...options import OptionSpec
+from .. import hand_worlds
 from ..base import GameInfo
-from . import baselines
 from .belief import ohanami_belief
 
 oh = _core.ohanami
@@ -79,12 +79,12 @@ class OhanamiInfo(GameInfo):
         return [float(final.score(p)) for p in range(final.num_players)]
 
     def greedy_move(self, view: Any, seed: int) -> int:
-        """The greedy baseline (the engine's, :func:`.baselines.greedy_move`) on the seat's view."""
-        return baselines.greedy_move(view)
+        """The greedy baseline (the engine's, :func:`..hand_worlds.greedy_move`) on the seat's view."""
+        return hand_worlds.greedy_move(view)
 
     def peek_worlds(self, state: Any, what: str, seed: int) -> Any:
         """Unfair reference worlds: every hand and hidden pick ("hand", deck order shuffled) or everything."""
-        return baselines.peek_worlds(state, what, seed)
+        return hand_worlds.peek_worlds(state, what, seed)
 
     def belief(self, info_state: str) -> UniformBelief:
         """The uniform belief over the cards `info_state` hides (see :mod:`.belief`)."""
