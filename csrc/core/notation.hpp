@@ -8,7 +8,9 @@
 #pragma once
 
 #include <cctype>
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +40,16 @@ struct Split {
   Iter begin() const noexcept { return {s, sep, false}; }
   Iter end() const noexcept { return {{}, sep, true}; }
 };
+
+// A hidden-cards field as written: "?n" for an observer who may not see them, "-" when empty, else the card numbers
+// (ids + 1) comma-separated in order (a deck in deal order, say).
+inline std::string card_order_text(std::span<const std::uint8_t> ids, bool hidden) {
+  if (hidden) return '?' + std::to_string(ids.size());
+  if (ids.empty()) return "-";
+  std::string out;
+  for (std::size_t i = 0; i < ids.size(); ++i) out += (i ? "," : "") + std::to_string(ids[i] + 1);
+  return out;
+}
 
 // The pieces of `s` between separators, empty pieces included ("a,,b" -> 3 pieces, "" -> 1 empty piece).
 inline std::vector<std::string_view> split(std::string_view s, char sep) {

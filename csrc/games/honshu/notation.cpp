@@ -1,6 +1,7 @@
 // Honshu notation: positions, information states, maps, moves; worlds (formats in docs/honshu.md).
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "../../core/notation.hpp"
@@ -102,14 +103,7 @@ std::string State::format(int view) const {
     out += (map_[p][0].card - kStartId) % 2 ? 'B' : 'A';
     for (int i = 1; i < ncards_[p]; ++i) out += '/' + placed_text(map_[p][i]);
   }
-  out += " deck=";
-  if (view >= 0) {
-    out += '?' + std::to_string(deck_len_);
-  } else if (deck_len_ == 0) {
-    out += '-';
-  } else {
-    for (int i = 0; i < deck_len_; ++i) out += (i ? "," : "") + std::to_string(deck_[i] + 1);
-  }
+  out += " deck=" + notation::card_order_text(std::span(deck_).first(deck_len_), view >= 0);
   return out;
 }
 

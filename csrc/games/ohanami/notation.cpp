@@ -1,5 +1,6 @@
 // Ohanami notation: positions, information states, moves; worlds (the formats are in docs/ohanami.md).
 #include <algorithm>
+#include <span>
 #include <string>
 
 #include "../../core/notation.hpp"
@@ -84,14 +85,7 @@ std::string State::format(int view) const {
     }
   }
   for (int p = 0; p < n; ++p) out += " discard" + std::to_string(p) + '=' + card_list(discard_[p]);
-  out += " deck=";
-  if (view >= 0) {
-    out += '?' + std::to_string(deck_len_);
-  } else if (deck_len_ == 0) {
-    out += '-';
-  } else {
-    for (int i = 0; i < deck_len_; ++i) out += (i ? "," : "") + std::to_string(deck_[i] + 1);
-  }
+  out += " deck=" + notation::card_order_text(std::span(deck_).first(deck_len_), view >= 0);
   return out;
 }
 
