@@ -32,6 +32,13 @@ OPTIONS = (
         choices=("none", "official"),
     ),
     OptionSpec("covered_cubes_lost", False, "a cube is lost when its production square is covered"),
+    OptionSpec(
+        "placement",
+        "single",
+        "how the search sees a placement (the same game): single (one move) or two_stage (the anchor, then the"
+        " rotation and side)",
+        choices=("single", "two_stage"),
+    ),
 )
 
 #: ISMCTS exploration constant for Honshu (returns are point differences; the search scales them).
@@ -101,6 +108,7 @@ class HonshuInfo(GameInfo):
                 "players": int(s.num_players),
                 "hand_passing": str(s.hand_passing),
                 "covered_cubes_lost": bool(s.covered_cubes_lost),
+                "placement": str(s.placement),
             }
         )
 
@@ -109,7 +117,13 @@ class HonshuInfo(GameInfo):
         opts = self.check_options(options)
         if seed < 0:
             raise RuleOptionError(f"honshu: seed must be >= 0, got {seed}")
-        return hs.State.deal(int(opts["players"]), seed, str(opts["hand_passing"]), bool(opts["covered_cubes_lost"]))
+        return hs.State.deal(
+            int(opts["players"]),
+            seed,
+            str(opts["hand_passing"]),
+            bool(opts["covered_cubes_lost"]),
+            str(opts["placement"]),
+        )
 
     def parse(self, text: str, options: Mapping[str, Any] | None = None) -> Any:
         """A position from its notation, or an information state (notation starting with ``view=``)."""
