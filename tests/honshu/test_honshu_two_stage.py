@@ -332,3 +332,26 @@ def test_experiment_with_a_time_budget() -> None:
     assert "rules placement=two_stage" in result.output and "= 2 games, seed 3" in result.output
     bad = CliRunner().invoke(main, [*args[:-4], "--time", "0"])
     assert bad.exit_code == 2 and "--time" in bad.output
+
+
+def test_a_person_types_a_whole_placement_in_two_stage() -> None:
+    game = get_game("honshu")
+    s = two_stage(placement_position({0: "B/25@-1,1r0u"}, (49, 50), round=2))
+    assert game.input_moves(s, "place 49 r3 over 1,-1") == [
+        s.parse_move("anchor 1,-1"),
+        (lambda t: (t.play("anchor 1,-1"), t.parse_move("orient r3 over"))[1])(s.clone()),
+    ]
+    assert game.input_moves(s, "anchor 1,-1") == [s.parse_move("anchor 1,-1")]
+    with pytest.raises(IllegalMoveError, match="player 0 places card 49"):
+        game.input_moves(s, "place 50 r3 over 1,-1")
+    with pytest.raises(IllegalMoveError, match="a lake square may never be covered"):
+        game.input_moves(s, "place 49 r0 over 0,1")
+
+
+def test_render_shows_the_pending_anchor() -> None:
+    game = get_game("honshu")
+    s = two_stage(placement_position({0: "B/25@-1,1r0u"}, (49, 50), round=2))
+    assert "placements in two stages (anchor, then orientation)" in game.render(s)
+    assert "anchor chosen" not in game.render(s)
+    s.play("anchor 1,-1")
+    assert "anchor chosen: 1,-1 (the rotation and side are to be chosen)" in game.render(s).splitlines()
