@@ -87,3 +87,22 @@ def test_ismcts_iterations_per_second(benchmark: Any, search_limits: Any, best_r
         _report(benchmark, decision="place" if placement else "play", ismcts_iterations_per_s=round(rate))
     info, hidden, groups = _view(True)
     benchmark.pedantic(lambda: hs.State.ismcts(info, lim, unseen=hidden, groups=groups, rollout="policy"), rounds=1)
+
+
+def test_ismcts_placement_representations_per_second(benchmark: Any, search_limits: Any, best_rate: Any) -> None:
+    """ISMCTS iterations/s at the placement decision of test_ismcts_iterations_per_second, for each search
+    representation of a placement (docs/honshu.md, Strength): single placements with progressive widening (the
+    default), two-stage placements (the root lists anchors) with widening, and without."""
+    lim = search_limits(nodes=20_000, seed=1)
+    info, hidden, groups = _view(True)
+    two = info.replace(" round=", " placement=two_stage round=", 1)
+    runs = (("single", info, -1.0), ("two_stage", two, -1.0), ("two_stage_no_widening", two, 0.0))
+    for name, text, widening in runs:
+        rate = best_rate(
+            lambda t=text, w=widening: (
+                hs.State.ismcts(t, lim, unseen=hidden, groups=groups, rollout="policy", widening=w).nodes
+            )
+        )
+        root = len(hs.State.from_world(text, hidden).legal_moves())
+        _report(benchmark, placement=name, root_moves=root, ismcts_iterations_per_s=round(rate))
+    benchmark.pedantic(lambda: hs.State.ismcts(two, lim, unseen=hidden, groups=groups, rollout="policy"), rounds=1)

@@ -28,11 +28,13 @@ int check_seat(const State& s, int p) {
   return p;
 }
 
-State::Rules rules_of(int players, const std::string& passing, bool lost) {
+State::Rules rules_of(int players, const std::string& passing, bool lost, const std::string& placement) {
   if (passing != "none" && passing != "official")
     throw RuleOptionError("honshu: hand_passing must be 'none' or 'official', got '" + passing + "'");
+  if (placement != "single" && placement != "two_stage")
+    throw RuleOptionError("honshu: placement must be 'single' or 'two_stage', got '" + placement + "'");
   if (players < 2 || players > 5) throw RuleOptionError("honshu: players must be 2..5, got " + std::to_string(players));
-  return State::Rules{players, passing == "official", lost};
+  return State::Rules{players, passing == "official", lost, placement == "two_stage"};
 }
 
 // Deals n games from consecutive seeds and plays each out with uniformly random legal moves (random_move: the
@@ -94,13 +96,14 @@ void bind_honshu(py::module_ m) {
     const std::uint64_t h = State::hidden_of(info, view, groups);
     return py::make_tuple(ids(h), groups, view);
   }, py::arg("info_state"), "(hidden card ids, slot-group sizes, observer) of an information state.");
-  m.def("random_games", [](std::uint64_t n, std::uint64_t seed, int players, const std::string& passing, bool lost) {
-    const auto rules = rules_of(players, passing, lost);
+  m.def("random_games", [](std::uint64_t n, std::uint64_t seed, int players, const std::string& passing, bool lost,
+                                   const std::string& placement) {
+    const auto rules = rules_of(players, passing, lost, placement);
     honshu::require_cards();
     py::gil_scoped_release release;
     return random_games(n, seed, rules);
   }, py::arg("n"), py::arg("seed") = 0, py::arg("players") = 4, py::arg("hand_passing") = "none",
-        py::arg("covered_cubes_lost") = false, "Deal n games and play each out at random; returns the total plies.");
+        py::arg("covered_cubes_lost") = false, py::arg("placement") = "single", "Deal n games and play each out at random; returns the total plies.");
   m.def("generate_moves", [](const std::vector<State>& states, int repeats) {
     std::uint64_t total = 0;
     py::gil_scoped_release release;
@@ -117,15 +120,17 @@ void bind_honshu(py::module_ m) {
   m.attr("MAX_MOVES") = State::kMaxMoves;
 
   auto cls = bind_game<State>(m, "A Honshu game with everything known (every hand and the deck order).");
-  cls.def_static("deal", [](int players, std::uint64_t seed, const std::string& passing, bool lost) {
-        return State::deal(rules_of(players, passing, lost), seed);
+  cls.def_static("deal", [](int players, std::uint64_t seed, const std::string& passing, bool lost,
+                                   const std::string& placement) {
+        return State::deal(rules_of(players, passing, lost, placement), seed);
       }, py::arg("players") = 2, py::arg("seed") = 0, py::arg("hand_passing") = "none",
-      py::arg("covered_cubes_lost") = false, "A new game dealt from `seed`.")
+      py::arg("covered_cubes_lost") = false, py::arg("placement") = "single", "A new game dealt from `seed`.")
       .def_static("from_order", [](int players, const std::vector<int>& starts, const std::vector<int>& order,
-                                   const std::string& passing, bool lost) {
-        return State::from_order(rules_of(players, passing, lost), starts, order);
+                                   const std::string& passing, bool lost,
+                                   const std::string& placement) {
+        return State::from_order(rules_of(players, passing, lost, placement), starts, order);
       }, py::arg("players"), py::arg("starts"), py::arg("order"), py::arg("hand_passing") = "none",
-      py::arg("covered_cubes_lost") = false,
+      py::arg("covered_cubes_lost") = false, py::arg("placement") = "single",
       "A new game from start-card letters (0..5 per seat) and a card order (ids): hands, then the deck.")
       .def_static("from_world", [](const std::string& info, py::array_t<std::int32_t, py::array::c_style | py::array::forcecast> world) {
         if (world.ndim() != 1) throw WorldError("honshu world: expected a 1-D array");
@@ -145,8 +150,11 @@ void bind_honshu(py::module_ m) {
         return std::vector<Move>(ml.begin(), ml.end());
       }, "The legal moves in the search's order (placements by placement_value, best first).")
       .def("placement_value", [](const State& s, Move mv) {
-        if (s.phase() != honshu::Phase::kPlace || honshu::move_kind(mv) != 3)
-          throw IllegalMoveError("honshu: placement_value takes a placement in a placement phase");
+        MoveListOf<State> ml;
+        s.legal_moves(ml);
+        if (s.phase() != honshu::Phase::kPlace || !ml.contains(mv))
+          throw IllegalMoveError("honshu: placement_value takes a legal move of a placement phase (a placement, an "
+                                 "anchor or an orientation)");
         return s.placement_value(mv);
       }, py::arg("move"), "The static value of a placement (half points), the search's ordering.")
       .def("greedy_move", &State::greedy_move, "The greedy baseline's move for the player to move.")
@@ -197,6 +205,11 @@ void bind_honshu(py::module_ m) {
       .def_property_readonly("leader", &State::leader)
       .def_property_readonly("hand_passing", [](const State& s) { return s.rules().hand_passing ? "official" : "none"; })
       .def_property_readonly("covered_cubes_lost", [](const State& s) { return s.rules().covered_cubes_lost; })
+      .def_property_readonly("placement", [](const State& s) { return s.two_stage() ? "two_stage" : "single"; })
+      .def_property_readonly("anchor", [](const State& s) -> py::object {
+        if (!s.anchor_pending()) return py::none();
+        return py::make_tuple(s.anchor_x(), s.anchor_y());
+      }, "Two-stage placements: the pending anchor (x, y), or None.")
       .def("hand", [](const State& s, int p) { return numbers(s.hand(check_seat(s, p))); }, py::arg("player"))
       .def_property_readonly("table", [](const State& s) { return numbers(s.table()); })
       .def("played", [](const State& s, int p) { return s.played(check_seat(s, p)) + 1; }, py::arg("player"),

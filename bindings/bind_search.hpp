@@ -80,14 +80,18 @@ void bind_information_set_search(py::class_<G>& cls) {
       [](const std::string& info, const SearchLimits& limits, SearchControl* control,
          std::optional<std::vector<std::int32_t>> unseen, std::optional<std::vector<int>> groups,
          std::optional<WorldArray> worlds, double exploration, const std::string& rollout, double return_scale,
-         int memory_mb, const std::string& objective, std::optional<std::vector<double>> return_table, int table_low) {
+         int memory_mb, const std::string& objective, std::optional<std::vector<double>> return_table, int table_low,
+         double widening) {
         check_limits(limits, false, "ismcts");
         check_memory(memory_mb, "memory_mb");
         if (!(exploration >= 0)) throw std::invalid_argument("ismcts: exploration must be >= 0");
         if (!(return_scale >= 0)) throw std::invalid_argument("ismcts: return_scale must be >= 0 (0: automatic)");
+        if (!(widening >= 0) && widening != -1.0)
+          throw std::invalid_argument("ismcts: widening must be >= 0 (0: off; -1: the game's default)");
         IsmctsOptions opt;
         opt.exploration = exploration;
         opt.return_scale = return_scale;
+        opt.widening = widening;
         if (objective == "wins") opt.objective = IsmctsObjective::kWins;
         else if (objective == "table") opt.objective = IsmctsObjective::kTable;
         else if (objective != "returns")
@@ -113,13 +117,14 @@ void bind_information_set_search(py::class_<G>& cls) {
       py::arg("info_state"), py::arg("limits"), py::arg("control") = nullptr, py::arg("unseen") = std::nullopt,
       py::arg("groups") = std::nullopt, py::arg("worlds") = std::nullopt, py::arg("exploration") = 0.7,
       py::arg("rollout") = "auto", py::arg("return_scale") = 0.0, py::arg("memory_mb") = 256, py::arg("objective") = "returns",
-      py::arg("return_table") = std::nullopt, py::arg("table_low") = 0,
+      py::arg("return_table") = std::nullopt, py::arg("table_low") = 0, py::arg("widening") = -1.0,
       "SO-ISMCTS from the information state of the player to move. The belief is unseen= items with groups= "
       "slot-group sizes (worlds shuffled in C++ per iteration) or worlds= (n x k array, used in turn). rollout "
       "'auto' uses the game's rollout policy when it has one. objective 'returns' maximises the mean return, 'wins' "
       "the win probability first (sign of the return, plus 0.05 x the return as a tie-break), 'table' the mean of a "
       "utility looked up from the return: return_table holds one row per player, entry i the utility of the return "
-      "table_low + i (rounded, clamped). Values are mean returns of the player to move ('table': mean utilities).");
+      "table_low + i (rounded, clamped). widening: the progressive widening constant (a node of n visits has at most "
+      "max(1, ceil(widening * sqrt(n))) children; 0 off; -1 the game's default). Values are mean returns of the player to move ('table': mean utilities).");
   cls.def_static(
       "pimc",
       [](const std::string& info, const SearchLimits& limits, SearchControl* control,

@@ -216,6 +216,7 @@ class _InformationSetState(_State):
         objective: str = "returns",
         return_table: list[float] | None = None,
         table_low: int = 0,
+        widening: float = -1.0,
     ) -> SearchResult: ...
     @staticmethod
     def pimc(
@@ -437,11 +438,20 @@ class _HonshuState(_InformationSetState):
     def clone(self) -> _HonshuState: ...
     @staticmethod
     def deal(
-        players: int = 2, seed: int = 0, hand_passing: str = "none", covered_cubes_lost: bool = False
+        players: int = 2,
+        seed: int = 0,
+        hand_passing: str = "none",
+        covered_cubes_lost: bool = False,
+        placement: str = "single",
     ) -> _HonshuState: ...
     @staticmethod
     def from_order(
-        players: int, starts: list[int], order: list[int], hand_passing: str = "none", covered_cubes_lost: bool = False
+        players: int,
+        starts: list[int],
+        order: list[int],
+        hand_passing: str = "none",
+        covered_cubes_lost: bool = False,
+        placement: str = "single",
     ) -> _HonshuState: ...
     @staticmethod
     def from_world(info_state: str, world: npt.ArrayLike) -> _HonshuState: ...
@@ -470,6 +480,10 @@ class _HonshuState(_InformationSetState):
     def hand_passing(self) -> str: ...
     @property
     def covered_cubes_lost(self) -> bool: ...
+    @property
+    def placement(self) -> str: ...
+    @property
+    def anchor(self) -> tuple[int, int] | None: ...
     def hand(self, player: int) -> list[int]: ...
     @property
     def table(self) -> list[int]: ...
@@ -496,7 +510,13 @@ class _HonshuModule(ModuleType):
     def factory_points(self, cubes: int, values: list[int]) -> int: ...
     def hidden(self, info_state: str) -> tuple[list[int], list[int], int]: ...
     def random_games(
-        self, n: int, seed: int = 0, players: int = 4, hand_passing: str = "none", covered_cubes_lost: bool = False
+        self,
+        n: int,
+        seed: int = 0,
+        players: int = 4,
+        hand_passing: str = "none",
+        covered_cubes_lost: bool = False,
+        placement: str = "single",
     ) -> int: ...
     def generate_moves(self, states: list[_HonshuState], repeats: int = 1) -> int: ...
 

@@ -11,7 +11,9 @@ experiment seeded *s* is played from ``derive_seed(s, "unit", k)`` (:mod:`solver
 reproducible whatever the order in which units are played.
 
 Sides (each sees only its own information state, as at a real table):
-  ismcts  SO-ISMCTS with `iterations` iterations per decision (the game's defaults for the rules in force).
+  ismcts  SO-ISMCTS with `iterations` iterations per decision (the game's defaults for the rules in force), or with
+          `time` seconds per decision instead (equal-time comparisons; a time budget is not reproducible: the
+          iterations done depend on the machine and its load).
   pimc    PIMC with the same iteration budget over PIMC_WORLDS worlds.
   random  a uniformly random legal move.
   greedy  the game's greedy baseline (``GameInfo.greedy_move``).
@@ -30,9 +32,9 @@ ISMCTS side's mean score and the other sides' mean score are reported too.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
+from time import perf_counter
 from typing import Any
 
 from .agents import Agent, GreedyAgent, PeekingAgent, RandomAgent, SearchAgent
@@ -55,23 +57,27 @@ def make_side(
     rules: Mapping[str, Any],
     search_options: Mapping[str, Any] | None = None,
     peek: str = "none",
+    time: float | None = None,
 ) -> Agent:
     """The agent of one side: 'ismcts' (with `search_options`; `peek` makes it an unfair reference player),
-    'pimc', 'random' or 'greedy'."""
+    'pimc', 'random' or 'greedy'. The searching sides get `iterations` per decision, or `time` seconds when it is
+    given."""
     if peek not in PEEKS:
         raise ValueError(f"peek: {peek!r} is not one of {', '.join(map(repr, PEEKS))}")
+    budget: dict[str, Any] = {"nodes": iterations} if time is None else {"time": time}
     if kind == "ismcts":
-        settings = SearchSettings.from_mapping({**(search_options or {}), "algo": "ismcts", "nodes": iterations})
+        settings = SearchSettings.from_mapping({**(search_options or {}), "algo": "ismcts", **budget})
         if peek != "none":
             return PeekingAgent(game, settings, peek, rules)
         return SearchAgent(game, settings, rules)
     if peek != "none":
         raise ValueError("peek: only the ISMCTS side can peek")
     if kind == "ismcts-opponent":
-        opts = {**(search_options or {}), "algo": "ismcts", "nodes": iterations}
+        opts = {**(search_options or {}), "algo": "ismcts", **budget}
         return SearchAgent(game, SearchSettings.from_mapping(opts), rules, name="ismcts-opponent")
     if kind == "pimc":
-        return SearchAgent(game, SearchSettings(algo="pimc", nodes=iterations, num_worlds=PIMC_WORLDS), rules)
+        settings = SearchSettings.from_mapping({"algo": "pimc", "num_worlds": PIMC_WORLDS, **budget})
+        return SearchAgent(game, settings, rules)
     if kind == "random":
         return RandomAgent()
     if kind == "greedy":
@@ -101,6 +107,7 @@ class ExperimentResult:
     sides: int = 2
     mine: list[float] = field(default_factory=list)  # the ISMCTS side's score per game
     others: list[float] = field(default_factory=list)  # the other sides' mean score per game
+    time: float | None = None  # seconds per decision instead of `iterations` (not reproducible)
 
     @property
     def rotations(self) -> int:
@@ -140,13 +147,14 @@ class ExperimentResult:
         """A few lines for the terminal."""
         unit, units = ("match", "matches") if self.deals > 1 else ("deal", "deals")
         games = self.wins + self.losses + self.draws
-        settings = "".join(f", {k} {v}" for k, v in sorted(self.search.items()) if k not in ("algo", "nodes"))
+        settings = "".join(f", {k} {v}" for k, v in sorted(self.search.items()) if k not in ("algo", "nodes", "time"))
+        budget = f"{self.iterations} iterations" if self.time is None else f"{self.time:g} s per decision"
         peeking = {"none": "", "hand": " PEEKING AT THE OPPONENT'S HAND", "all": " PEEKING AT EVERY HIDDEN CARD"}
         defaults = get_game(self.game).check_options(None)
         rules = ",".join(f"{k}={v}" for k, v in self.rules.items() if defaults.get(k) != v) or "defaults"
         return "\n".join(
             [
-                f"{self.game}: ismcts ({self.iterations} iterations{settings}){peeking[self.peek]} vs {self.opponent}"
+                f"{self.game}: ismcts ({budget}{settings}){peeking[self.peek]} vs {self.opponent}"
                 + (
                     "".join(f", {k} {v}" for k, v in sorted(self.opponent_search.items()))
                     if self.opponent == "ismcts"
@@ -202,13 +210,15 @@ def run_experiment(
     runner: Runner | None = None,
     out: str | None = None,
     resume: bool = False,
+    time: float | None = None,
 ) -> ExperimentResult:
     """ISMCTS against `opponent` on `units` deals (matches when the rules have several deals) of `game`, each played
     once per seating. `search_options` override the game's ISMCTS defaults; `peek` makes the ISMCTS side an unfair
     reference player; `opponent_options` are the search options of an 'ismcts' opponent. `on_unit(k)` is called
     after each unit, `on_record(record)` after each game, as they arrive. Units run on `runner` (default: in this
     process); `out` is the results file (JSON lines) that keeps them as they arrive; with `resume` the units it
-    holds are not played again."""
+    holds are not played again. With `time`, the searching sides get that many seconds per decision instead of
+    `iterations` (a time budget is not reproducible)."""
     info = get_game(game)
     if not info.has_hidden_information:
         raise ValueError(f"experiment: {info.name} has no hidden information (experiments compare ISMCTS players)")
@@ -216,19 +226,21 @@ def run_experiment(
         raise ValueError(f"games: must be >= 1, got {units}")
     if iterations < 1:
         raise ValueError(f"iterations: must be >= 1, got {iterations}")
+    if time is not None and not time > 0:
+        raise ValueError(f"time: must be > 0 seconds, got {time}")
     check_seed(seed)
     rules = info.check_options(options)
     teams = info.teams(rules) or list(range(info.num_players(rules)))
     sides = len(side_seats(teams))
     if sides < 2:
         raise ValueError(f"experiment: {info.name} under these rules has {sides} side: an experiment needs two or more")
-    me = make_side(info, "ismcts", iterations, rules, search_options, peek)
+    me = make_side(info, "ismcts", iterations, rules, search_options, peek, time)
     if opponent_options is not None and opponent != "ismcts":
         raise ValueError("opponent_options: only for the opponent 'ismcts'")
     if opponent == "ismcts":
-        other = make_side(info, "ismcts-opponent", iterations, rules, opponent_options)
+        other = make_side(info, "ismcts-opponent", iterations, rules, opponent_options, time=time)
     else:
-        other = make_side(info, opponent, iterations, rules)
+        other = make_side(info, opponent, iterations, rules, time=time)
     assert isinstance(me, SearchAgent)
     res = ExperimentResult(
         info.name,
@@ -241,6 +253,7 @@ def run_experiment(
         search=me.search_settings.options(),
         peek=peek,
         sides=sides,
+        time=time,
     )
     spec = {
         "game": info.name,
@@ -250,8 +263,9 @@ def run_experiment(
         "peek": peek,
         "opponent": opponent,
         "opponent_options": None if opponent_options is None else dict(opponent_options),
+        **({} if time is None else {"time": time}),
     }
-    start = time.perf_counter()
+    start = perf_counter()
     tasks = [Task(f"unit/{k}", play_experiment_unit, (spec, derive_seed(seed, "unit", k))) for k in range(units)]
 
     def arrived(key: str, result: Any) -> None:
@@ -277,7 +291,7 @@ def run_experiment(
             res.others.append(mean(scores[1:]))
     if isinstance(other, SearchAgent):
         res.opponent_search = other.search_settings.options()
-    res.seconds = time.perf_counter() - start
+    res.seconds = perf_counter() - start
     return res
 
 
@@ -285,10 +299,11 @@ def experiment_sides(spec: Mapping[str, Any]) -> tuple[GameInfo, dict[str, Any],
     """The game, rules and the two sides of an experiment described by `spec` (plain data)."""
     info = get_game(spec["game"])
     rules = info.check_options(spec["rules"])
-    me = make_side(info, "ismcts", spec["iterations"], rules, spec["search_options"], spec["peek"])
+    time = spec.get("time")
+    me = make_side(info, "ismcts", spec["iterations"], rules, spec["search_options"], spec["peek"], time)
     kind = "ismcts-opponent" if spec["opponent"] == "ismcts" else spec["opponent"]
     options = spec["opponent_options"] if spec["opponent"] == "ismcts" else None
-    return info, rules, me, make_side(info, kind, spec["iterations"], rules, options)
+    return info, rules, me, make_side(info, kind, spec["iterations"], rules, options, time=time)
 
 
 def play_experiment_unit(spec: Mapping[str, Any], seed: int) -> dict[str, Any]:

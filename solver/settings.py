@@ -54,7 +54,7 @@ ALGO_OPTIONS: dict[str, tuple[str, ...]] = {
     "alphabeta": ("hash_mb",),
     "solve": ("hash_mb",),
     "mcts": ("exploration", "rollout", "solver", "transpositions", "memory_mb"),
-    "ismcts": ("exploration", "rollout", "return_scale", "objective", "memory_mb"),
+    "ismcts": ("exploration", "rollout", "return_scale", "objective", "memory_mb", "widening"),
     "pimc": ("num_worlds", "exact_plies", "exploration", "memory_mb"),
 }
 GENERAL = ("algo", "time", "nodes", "depth", "threads", "seed")
@@ -130,6 +130,7 @@ CHECKS: dict[str, Callable[[str, Any], Any]] = {
     "return_scale": _number(float, 0.0, 1e9),
     "num_worlds": _number(int, 1, 1_000_000),
     "exact_plies": _number(int, 0, 1000),
+    "widening": _number(float, 0.0, 1000.0),
 }
 
 
@@ -154,6 +155,7 @@ class SearchSettings:
     return_scale: float | None = None
     num_worlds: int | None = None
     exact_plies: int | None = None
+    widening: float | None = None  # ISMCTS progressive widening constant (0: off; None: the game's)
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -1,7 +1,8 @@
 """Every ``kofun ...`` example shown to users is executed: the ``$ kofun`` lines of the console blocks in README.md
 and docs/*.md, the Quickstart line of the README, and the ``Example: kofun ...`` lines of the ``--help`` texts.
 
-Capping rule (so the whole file runs in seconds): ``--time S`` is replaced by ``--nodes 200``; ``--nodes N`` is
+Capping rule (so the whole file runs in seconds): ``--time S`` is replaced by ``--nodes 200`` (an experiment's by
+``--time 0.002``); ``--nodes N`` is
 at most 2000; ``--depth D`` is at most 6 for searches and 5 for perft; ``--games N`` and ``--deals N`` become 1;
 ``--iterations K`` at most 50; ``--samples K`` at most 2; ``--level N`` becomes 1; a search given no budget gets
 ``--nodes 200``; ``--jobs`` becomes 1; ``haniwa solo estimate`` gets ``--samples 2 --candidates 2
@@ -77,7 +78,7 @@ def capped(argv: list[str]) -> list[str]:
         a = argv[i]
         value = argv[i + 1] if i + 1 < len(argv) else None
         if a == "--time" and value is not None:
-            out += ["--nodes", "200"] if argv[0] != "play" else ["--level", "1"]
+            out += {"play": ["--level", "1"], "experiment": ["--time", "0.002"]}.get(argv[0], ["--nodes", "200"])
             i += 2
             continue
         if a in CAP_AT_MOST and value is not None:

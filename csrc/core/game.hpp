@@ -45,7 +45,8 @@
 //   static constexpr double kWidening         progressive widening for ISMCTS (with order_moves): a node of n
 //                                             visits has at most max(1, ceil(kWidening * sqrt(n))) children, so
 //                                             very wide nodes (Honshu placements) spend their iterations on the
-//                                             best-ordered moves first
+//                                             best-ordered moves first (the search option `widening` overrides
+//                                             the constant; 0 turns widening off)
 //
 // Optional tactical hooks, for proofs (search/solve.hpp) and for searches that must not blunder. "At once" means
 // within one ply; a game whose turns have several plies (Sensei) answers for the ply in front of it.

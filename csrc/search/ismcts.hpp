@@ -16,8 +16,9 @@
 // Selection: at a node, the children whose move is legal in this iteration's world are "available"; each gets
 // its availability count incremented. If a legal move has no child yet, one such move (uniformly random; the first
 // in G::order_moves's order when the game has that hook) is added and a playout runs from there (random moves, or
-// G::rollout_move with policy rollouts); with G::kWidening (progressive widening) only while the node has fewer than
-// max(1, ceil(kWidening * sqrt(visits))) children. Otherwise the available
+// G::rollout_move with policy rollouts); with progressive widening (constant w: option `widening`, by default the
+// game's G::kWidening, none without it) only while the node has fewer than max(1, ceil(w * sqrt(visits)))
+// children. Otherwise the available
 // child maximising
 //     mean + c * scale * sqrt(ln(availability) / visits)
 // is chosen — the availability count replaces the parent's visit count (a child competes only in the iterations
@@ -116,6 +117,7 @@ struct IsmctsOptions {
   std::vector<double> return_table;  // kTable: one row per player (see Objective)
   int table_low = 0;                 // kTable: the return of each row's first entry
   std::size_t memory_bytes = std::size_t{256} << 20;  // all threads together
+  double widening = -1.0;  // progressive widening constant: < 0 the game's G::kWidening (none without it), 0 off
 };
 
 namespace ismcts_detail {
@@ -131,6 +133,8 @@ class Tree {
        std::size_t world_offset, bool main)
       : opt_(opt), sh_(sh), worlds_(belief, seed, world_offset), rng_(seed), root_player_(belief.observer),
         main_(main), players_(belief.base.num_players()), state_(belief.base) {
+    if constexpr (HasWidening<G>) widening_ = G::kWidening;
+    if (opt.widening >= 0) widening_ = opt.widening;
     capacity_ = std::max<std::size_t>(bytes / sizeof(IsmctsNode), G::kMaxMoves + 1);
     capacity_ = std::min<std::size_t>(capacity_, 0xFFFFFFF0u);
     pool_.reset(new IsmctsNode[capacity_]);
@@ -259,10 +263,10 @@ class Tree {
       }
     }
     bool widen = true;
-    if constexpr (HasWidening<G>) {
-      // Progressive widening (game.hpp): at most max(1, ceil(kWidening * sqrt(visits))) children; a node with no
+    if (widening_ > 0) {
+      // Progressive widening (game.hpp): at most max(1, ceil(widening * sqrt(visits))) children; a node with no
       // child available in this world always gets one.
-      const double cap = std::ceil(G::kWidening * std::sqrt(static_cast<double>(pool_[idx].visits)));
+      const double cap = std::ceil(widening_ * std::sqrt(static_cast<double>(pool_[idx].visits)));
       widen = best == 0 || static_cast<double>(tried) < std::max(1.0, cap);
     }
     if (widen && tried < ml.size() && used_ < capacity_) {
@@ -366,6 +370,7 @@ class Tree {
   std::uint64_t iterations_ = 0;
   double abs_sum_ = 0.0;
   int max_depth_ = 0;
+  double widening_ = 0.0;  // progressive widening constant (0: off)
 };
 
 }  // namespace ismcts_detail

@@ -164,6 +164,20 @@ def selfplay_cmd(
 )
 @click.option("--iterations", type=click.IntRange(1, 10**9), default=10_000, help="Search iterations per decision.")
 @click.option(
+    "--time",
+    "seconds",
+    type=click.FloatRange(0.0, 3600.0, min_open=True),
+    default=None,
+    help="Seconds per decision for the searching sides instead of --iterations (equal-time comparisons). A time "
+    "budget is not reproducible: the iterations done depend on the machine and its load.",
+)
+@click.option(
+    "--widening",
+    type=click.FloatRange(0.0, 1000.0),
+    default=None,
+    help="Progressive widening constant of the ISMCTS side (0: off; default: the game's).",
+)
+@click.option(
     "--objective",
     type=click.Choice((*OBJECTIVES, "auto")),
     default="auto",
@@ -186,6 +200,8 @@ def experiment_cmd(
     opponent: str,
     units: int,
     iterations: int,
+    seconds: float | None,
+    widening: float | None,
     objective: str,
     peek: str,
     seed: int,
@@ -209,13 +225,17 @@ def experiment_cmd(
             iterations,
             seed,
             s.options,
-            search_options={} if objective == "auto" else {"objective": objective},
+            search_options={
+                **({} if objective == "auto" else {"objective": objective}),
+                **({} if widening is None else {"widening": widening}),
+            },
             on_unit=lambda _k: advance(1),
             peek=peek,
             on_record=None if records_path is None else lambda r: append_record(records_path, r),
             runner=runner,
             out=out_path,
             resume=resume,
+            time=seconds,
         )
     click.echo(json.dumps(result.to_dict()) if as_json else result.summary())
 

@@ -27,7 +27,12 @@ def test_registry_options_and_new() -> None:
     assert GAME.num_players() == 2 and GAME.num_players({"players": 5}) == 5
     s = GAME.new({"players": 3, "hand_passing": "official"}, seed=5)
     assert s == hs.State.deal(3, 5, "official")
-    assert GAME.rules_of(s) == {"players": 3, "hand_passing": "official", "covered_cubes_lost": False}
+    assert GAME.rules_of(s) == {
+        "players": 3,
+        "hand_passing": "official",
+        "covered_cubes_lost": False,
+        "placement": "single",
+    }
     out = _run("new", "honshu", "--seed", "5", "--rule", "players=3")
     assert hs.State.deal(3, 5).to_string() in out
     result = CliRunner().invoke(main, ["new", "honshu", "--rule", "hand_passing=sometimes"])

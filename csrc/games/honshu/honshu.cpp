@@ -45,14 +45,14 @@ inline void window_of(const std::array<std::int8_t, 4>& b, int& ox, int& oy) noe
   oy = (kBoard - (b[3] - b[1] + 1)) / 2 - b[1];
 }
 
+}  // namespace
+
 // The visible map of a seat as a byte grid (window coordinates), painted in placement order.
 struct Grid {
   std::array<std::uint8_t, kBoard * kBoard> k{};
   int ox = 0, oy = 0;
   std::uint8_t at(int wx, int wy) const noexcept { return k[wy * kBoard + wx]; }
 };
-
-}  // namespace
 
 const char* illegal_reason(int why) noexcept {
   switch (why) {
@@ -120,6 +120,7 @@ State State::from_order(const Rules& rules, std::span<const int> starts, std::sp
   s.players_ = static_cast<std::uint8_t>(np);
   s.passing_ = rules.hand_passing;
   s.lost_ = rules.covered_cubes_lost;
+  s.two_stage_ = rules.two_stage;
   for (int p = 0; p < np; ++p) {
     s.start_letter_[p] = static_cast<std::uint8_t>(starts[p]);
     for (int i = 0; i < kHand; ++i) s.hand_[p] |= std::uint64_t{1} << order[kHand * p + i];
@@ -155,6 +156,9 @@ std::uint64_t State::misc_hash() const noexcept {
     h ^= mix64(small ^ kMiscKeys[72 + p]);
   }
   for (int i = 0; i < deck_len_; ++i) h ^= mix64(static_cast<std::uint64_t>(deck_[i]) << 8 ^ kMiscKeys[80 + i]);
+  if (two_stage_)  // the option and the pending anchor (single placements keep their keys)
+    h ^= mix64((static_cast<std::uint64_t>(static_cast<std::uint8_t>(anchor_x_)) |
+                static_cast<std::uint64_t>(static_cast<std::uint8_t>(anchor_y_)) << 8) ^ kMiscKeys[120]);
   return h;
 }
 
@@ -218,6 +222,21 @@ void State::placement_candidates(const Planes& pl, int p, int card, MoveList<kMa
         if (check(pl, p, card, x, y, rot, true) == kLegal) ml.push(make_place(x, y, rot, true));
       }
   }
+}
+
+void State::anchor_candidates(const Planes& pl, int p, int card, MoveList<kMaxMoves>& ml) const noexcept {
+  const auto& b = bbox_[p];
+  for (int y = b[1] - 2; y <= b[3]; ++y)  // footprints are at most 3 long: no placement anchored elsewhere overlaps
+    for (int x = b[0] - 2; x <= b[2]; ++x) {
+      bool any = false;
+      for (int k = 0; k < 8 && !any; ++k) any = check(pl, p, card, x, y, k >> 1, k & 1) == kLegal;
+      if (any) ml.push(make_anchor(x, y));
+    }
+}
+
+void State::orient_candidates(const Planes& pl, int p, int card, int x, int y, MoveList<kMaxMoves>& ml) const noexcept {
+  for (int k = 0; k < 8; ++k)
+    if (check(pl, p, card, x, y, k >> 1, k & 1) == kLegal) ml.push(make_orient(k >> 1, k & 1));
 }
 
 void State::set_start(int p, int side) noexcept {
@@ -377,7 +396,9 @@ void State::legal_moves(MoveList<kMaxMoves>& ml) const noexcept {
       for (std::uint64_t h = table_; h; h &= h - 1) ml.push(make_take(std::countr_zero(h)));
       break;
     case Phase::kPlace:
-      placement_candidates(planes(p), p, took_[p], ml);
+      if (!two_stage_) placement_candidates(planes(p), p, took_[p], ml);
+      else if (anchor_pending()) orient_candidates(planes(p), p, took_[p], anchor_x_, anchor_y_, ml);
+      else anchor_candidates(planes(p), p, took_[p], ml);
       break;
     case Phase::kEnd: break;
   }
@@ -418,8 +439,16 @@ void State::apply(Move m) noexcept {
       }
       return;
     }
-    default: {  // place
-      place(p, took_[p], place_x(m), place_y(m), place_rot(m), place_under(m));
+    default: {  // place (two_stage: anchor, then orient)
+      if (is_anchor(m)) {
+        anchor_x_ = static_cast<std::int8_t>(place_x(m));
+        anchor_y_ = static_cast<std::int8_t>(place_y(m));
+        return;
+      }
+      const Move full = full_placement(m);
+      anchor_x_ = kNoAnchor;
+      anchor_y_ = 0;
+      place(p, took_[p], place_x(full), place_y(full), place_rot(full), place_under(full));
       took_[p] = kNone;
       if (++to_move_ == players_) end_round();
       return;
@@ -468,13 +497,14 @@ void State::end_round() noexcept {
 }
 
 int State::remaining_plies_bound() const noexcept {
-  const int n = players_;
-  const int later = (kRounds - 1 - round_) * 3 * n;
+  const int n = players_, per_place = two_stage_ ? 2 : 1;  // plies of one placement
+  const int round_plies = (2 + per_place) * n;
+  const int later = (kRounds - 1 - round_) * round_plies;
   switch (phase_) {
-    case Phase::kStart: return (n - to_move_) + kRounds * 3 * n;
-    case Phase::kPlay: return (n - step_) + 2 * n + later;
-    case Phase::kTake: return (n - step_) + n + later;
-    case Phase::kPlace: return (n - to_move_) + later;
+    case Phase::kStart: return (n - to_move_) + kRounds * round_plies;
+    case Phase::kPlay: return (n - step_) + (1 + per_place) * n + later;
+    case Phase::kTake: return (n - step_) + per_place * n + later;
+    case Phase::kPlace: return (n - to_move_) * per_place - (anchor_pending() ? 1 : 0) + later;
     default: return 0;
   }
 }
@@ -491,13 +521,19 @@ bool State::knows_hand(int o, int q) const noexcept {
 // ----- rollouts and the greedy baseline ---------------------------------------------------------------------
 
 Move State::random_move(Rng& rng) const noexcept {
-  if (phase_ != Phase::kPlace) {
+  if (phase_ != Phase::kPlace || anchor_pending()) {  // two_stage orientations: at most 8, listed
     MoveList<kMaxMoves> ml;
     legal_moves(ml);
     return ml[static_cast<int>(rng.below(static_cast<std::uint32_t>(ml.size())))];
   }
+  const Move m = random_placement(planes(to_move_), rng);
+  // Two-stage: the anchor of a uniform placement, then a uniform orientation at it, so that the placement made
+  // in the two plies is uniform over the legal placements, as in single.
+  return two_stage_ ? make_anchor(place_x(m), place_y(m)) : m;
+}
+
+Move State::random_placement(const Planes& pl, Rng& rng) const noexcept {
   const int p = to_move_;
-  const Planes pl = planes(p);
   const auto& b = bbox_[p];
   const int w = b[2] - b[0] + 1, h = b[3] - b[1] + 1;
   // Candidates per rotation parity: (w + fw - 1) x (h + fh - 1) anchors, 2 rotations, 2 sides.
@@ -588,9 +624,25 @@ Move State::greedy_move() const noexcept {
       return make_take(best_card);
     }
     case Phase::kPlace: {
-      Move m = kNoMove;
-      card_gain(p, took_[p], &m);
-      return m;
+      if (!anchor_pending()) {
+        Move m = kNoMove;
+        card_gain(p, took_[p], &m);
+        return two_stage_ ? make_anchor(place_x(m), place_y(m)) : m;  // two_stage: the best placement's anchor
+      }
+      // Two-stage, the anchor chosen: the orientation with the best gain there (the first in rotation, then side
+      // order; this is the placement single's greedy chooses, when the anchor is that of its choice).
+      MoveList<kMaxMoves> ml;
+      orient_candidates(planes(p), p, took_[p], anchor_x_, anchor_y_, ml);
+      const int base = score(p).total;
+      Move best = kNoMove;
+      int best_gain = -1000;
+      for (Move m : ml) {
+        State c = *this;
+        c.place(p, took_[p], anchor_x_, anchor_y_, place_rot(m), place_under(m));
+        const int gain = c.score(p).total - base;
+        if (gain > best_gain) best_gain = gain, best = m;
+      }
+      return best;
     }
     default: return kNoMove;
   }
@@ -647,15 +699,27 @@ int grid_value(const Grid& g, int card, Move m) noexcept {
 
 }  // namespace
 
+int State::move_value(const Planes& pl, const Grid& g, Move m) const noexcept {
+  const int p = to_move_;
+  if (!is_anchor(m)) return grid_value(g, took_[p], full_placement(m));
+  int best = -1000;  // an anchor: its best legal placement
+  for (int k = 0; k < 8; ++k)
+    if (check(pl, p, took_[p], place_x(m), place_y(m), k >> 1, k & 1) == kLegal)
+      best = std::max(best, grid_value(g, took_[p], make_place(place_x(m), place_y(m), k >> 1, k & 1)));
+  return best;
+}
+
 void State::order_moves(MoveList<kMaxMoves>& ml) const noexcept {
   if (phase_ != Phase::kPlace || ml.size() < 2) return;
   const int p = to_move_;
   Grid g;
   paint(map_[p], ncards_[p], bbox_[p], g);
+  Planes pl;
+  if (two_stage_ && !anchor_pending()) pl = planes(p);  // anchors: which placements at each are legal
   // Sort by value, descending (stable: the earlier move first among equal values), as packed (key, move) pairs.
   std::array<std::uint64_t, kMaxMoves> packed{};
   for (int i = 0; i < ml.size(); ++i) {
-    const std::int32_t key = grid_value(g, took_[p], ml[i]) * 4096 + (kMaxMoves - i);
+    const std::int32_t key = move_value(pl, g, ml[i]) * 4096 + (kMaxMoves - i);
     packed[i] = static_cast<std::uint64_t>(static_cast<std::uint32_t>(key + (1 << 30))) << 32 | ml[i];
   }
   std::sort(packed.begin(), packed.begin() + ml.size(), [](std::uint64_t a, std::uint64_t b) { return a > b; });
@@ -665,23 +729,34 @@ void State::order_moves(MoveList<kMaxMoves>& ml) const noexcept {
 int State::placement_value(Move m) const noexcept {
   Grid g;
   paint(map_[to_move_], ncards_[to_move_], bbox_[to_move_], g);
-  return grid_value(g, took_[to_move_], m);
+  return move_value(is_anchor(m) ? planes(to_move_) : Planes{}, g, m);
 }
 
 Move State::rollout_move(Rng& rng) const noexcept {
   if (phase_ != Phase::kPlace) return random_move(rng);
-  // The best static value among kRolloutSamples uniformly drawn legal placements (ties: the first drawn).
   const int p = to_move_;
   Grid g;
   paint(map_[p], ncards_[p], bbox_[p], g);
+  const Planes pl = planes(p);
   Move best = kNoMove;
   int best_v = 0;
+  if (anchor_pending()) {
+    // Two-stage, the anchor chosen: the best orientation there (ties: rotation, then side order).
+    for (int k = 0; k < 8; ++k)
+      if (check(pl, p, took_[p], anchor_x_, anchor_y_, k >> 1, k & 1) == kLegal) {
+        const int v = grid_value(g, took_[p], make_place(anchor_x_, anchor_y_, k >> 1, k & 1));
+        if (best == kNoMove || v > best_v) best = make_orient(k >> 1, k & 1), best_v = v;
+      }
+    return best;
+  }
+  // The best static value among kRolloutSamples uniformly drawn legal placements (ties: the first drawn);
+  // two_stage: its anchor.
   for (int i = 0; i < kRolloutSamples; ++i) {
-    const Move m = random_move(rng);
+    const Move m = random_placement(pl, rng);
     const int v = grid_value(g, took_[p], m);
     if (best == kNoMove || v > best_v) best = m, best_v = v;
   }
-  return best;
+  return two_stage_ ? make_anchor(place_x(best), place_y(best)) : best;
 }
 
 // ----- observation key --------------------------------------------------------------------------------------
@@ -696,6 +771,9 @@ std::uint64_t State::observation_key(int o) const noexcept {
       static_cast<std::uint64_t>(step_) << 16 | static_cast<std::uint64_t>(to_move_) << 24 |
       static_cast<std::uint64_t>(leader_) << 32 | static_cast<std::uint64_t>(phase_) << 40 |
       static_cast<std::uint64_t>(passing_) << 48 | static_cast<std::uint64_t>(lost_) << 49);
+  if (two_stage_)  // the option and the pending anchor (public)
+    mix(0x100 | static_cast<std::uint64_t>(static_cast<std::uint8_t>(anchor_x_)) << 16 |
+        static_cast<std::uint64_t>(static_cast<std::uint8_t>(anchor_y_)) << 24);
   mix(table_);
   for (int q = 0; q < players_; ++q) {
     mix(knows_hand(o, q) ? hand_[q] : 0x100 + static_cast<std::uint64_t>(popcount64(hand_[q])));

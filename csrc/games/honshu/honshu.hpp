@@ -9,6 +9,10 @@
 //   take   in descending order of value (card number, +60 with a cube; values never tie) each takes a played card;
 //          spent cubes go back to the reserve; the highest value leads the next round;
 //   place  in seat order each adds the taken card to its map (over or under, 4 rotations, docs/honshu.md).
+//          Option placement = two_stage (Rules::two_stage, a search representation of the same game): a placement
+//          is two plies of the same player, first the anchor (x, y), legal when at least one (rotation, side) is
+//          legal there, then the rotation and side at that anchor; the pending anchor is part of the state
+//          (phase place with anchor_x_ != kNoAnchor).
 // Placements of different players are independent (a map only constrains its owner's placements and nothing
 // hidden is revealed by them), so their order within the round changes nothing; seat order is used.
 // After round 6 (hands empty) 6 new cards are dealt per player from the deck, seat 0 first. Option hand_passing
@@ -23,14 +27,18 @@
 // at most 2 squares on each side (29 <= 32), and 27 after it. So the window always holds every candidate.
 //
 // Layout (no pointers; sizeof(State) == 432 bytes, checked below): maps 5 x 13 x 4, hands as 64-bit card sets,
-// the deck, the trick, cubes, small fields.
+// the deck, the trick, cubes, small fields (among them the option two_stage and the pending anchor, which fill
+// what was padding).
 //
 // Moves (32 bits): kind in bits 28..29.
 //   start  kStartMove | side (0 = A, 1 = B)
 //   play   kPlayMove | card id | (cube colour + 1) << 8 (0: no cube)
 //   take   kTakeMove | card id
 //   place  kPlaceMove | (x + 32) | (y + 32) << 6 | rot << 12 | under << 14 (the card is the mover's taken card)
-// Notation: `start A`, `play 17`, `play 17+blue`, `take 17`, `place 17 r1 over 2,-1` (card numbers 1..60).
+//   anchor kPlaceMove | kAnchorBit | (x + 32) | (y + 32) << 6           (two_stage: the first ply of a placement)
+//   orient kPlaceMove | kOrientBit | rot << 12 | under << 14           (two_stage: the second ply, at the anchor)
+// Notation: `start A`, `play 17`, `play 17+blue`, `take 17`, `place 17 r1 over 2,-1` (card numbers 1..60);
+// two_stage: `anchor 2,-1`, then `orient r1 over`.
 //
 // returns(p) = K_p - max_{q != p} K_q with K = score + visible towns / 128 (the tie-break by visible towns enters
 // as a fraction of a point: > 0 p wins alone, 0 p shares the victory, < 0 p lost).
@@ -71,6 +79,17 @@ constexpr int place_x(Move m) noexcept { return static_cast<int>(m & 63) - 32; }
 constexpr int place_y(Move m) noexcept { return static_cast<int>((m >> 6) & 63) - 32; }
 constexpr int place_rot(Move m) noexcept { return static_cast<int>((m >> 12) & 3); }
 constexpr bool place_under(Move m) noexcept { return (m >> 14) & 1; }
+// Two-stage placements (Rules::two_stage): the anchor, then the rotation and side at it.
+inline constexpr Move kAnchorBit = 1u << 15, kOrientBit = 1u << 16;
+constexpr Move make_anchor(int x, int y) noexcept {
+  return kPlaceMove | kAnchorBit | static_cast<Move>(x + 32) | static_cast<Move>(y + 32) << 6;
+}
+constexpr Move make_orient(int rot, bool under) noexcept {
+  return kPlaceMove | kOrientBit | static_cast<Move>(rot) << 12 | static_cast<Move>(under) << 14;
+}
+constexpr bool is_anchor(Move m) noexcept { return move_kind(m) == 3 && (m & kAnchorBit); }
+constexpr bool is_orient(Move m) noexcept { return move_kind(m) == 3 && (m & kOrientBit); }
+inline constexpr std::int8_t kNoAnchor = -128;  // no anchor pending (coordinates stay within -40..40)
 
 // One card of a map.
 struct Placed {
@@ -102,6 +121,8 @@ struct ScoreParts {
 // largest factories with no lower sum. Different colours never compete (a cube feeds only its colour).
 int factory_points(int cubes, std::span<const int> values) noexcept;
 
+struct Grid;  // the visible map painted into a byte grid (honshu.cpp)
+
 class State {
  public:
   static constexpr int kMaxPlayers = 5;
@@ -113,6 +134,7 @@ class State {
     int players = 2;
     bool hand_passing = false;        // "official" when true
     bool covered_cubes_lost = false;  // default: a cube stays with the player when its square is covered
+    bool two_stage = false;           // placement=two_stage: a placement is two plies, anchor then orientation
   };
 
   // A new game dealt from Rng(seed): start cards and map cards (1..40 for 2-3 players, 1..60 for 4-5) shuffled.
@@ -143,13 +165,21 @@ class State {
   // worth it. Reads only the mover's own hand and public information.
   Move greedy_move() const noexcept;
   // Static placement evaluation for the search (game.hpp, order_moves / kWidening): in a placement phase the
-  // placements are sorted by placement_value, best first (stable); other phases keep their order.
+  // placements are sorted by placement_value, best first (stable); other phases keep their order. Two-stage:
+  // anchors by their best placement_value, orientations by the value of the placement they complete.
   void order_moves(MoveList<kMaxMoves>& ml) const noexcept;
   static constexpr double kWidening = 2.0;
   // A placement's static value in half points: what the new card's visible squares are worth minus what they
   // cover (forest 4, town 2, lake 3, production 2, factory its value, wasteland 0), plus 1 for each new town
   // square next to a visible town and 2 for each new lake next to a visible lake. Cheap; not the exact gain.
+  // Two-stage: an anchor's value is the best value of a legal placement at it; an orientation's is the value of
+  // the placement it completes at the pending anchor.
   int placement_value(Move m) const noexcept;
+  // The full placement (a `place` move) a move of the placement phase stands for: itself, or for an orientation
+  // the placement at the pending anchor. Other moves unchanged.
+  Move full_placement(Move m) const noexcept {
+    return is_orient(m) ? make_place(anchor_x_, anchor_y_, place_rot(m), place_under(m)) : m;
+  }
 
   std::string to_string() const;
   static State parse(std::string_view s);
@@ -174,7 +204,12 @@ class State {
   Phase phase() const noexcept { return phase_; }
   int round() const noexcept { return round_ + 1; }  // 1..12
   int leader() const noexcept { return leader_; }
-  Rules rules() const noexcept { return Rules{static_cast<int>(players_), passing_, lost_}; }
+  Rules rules() const noexcept { return Rules{static_cast<int>(players_), passing_, lost_, two_stage_}; }
+  bool two_stage() const noexcept { return two_stage_; }
+  // Two-stage: whether an anchor is chosen and its orientation pending, and the anchor.
+  bool anchor_pending() const noexcept { return anchor_x_ != kNoAnchor; }
+  int anchor_x() const noexcept { return anchor_x_; }
+  int anchor_y() const noexcept { return anchor_y_; }
   std::uint64_t hand(int p) const noexcept { return hand_[p]; }
   std::uint64_t table() const noexcept { return table_; }
   int played(int p) const noexcept { return played_[p] == kNone ? -1 : played_[p]; }
@@ -222,6 +257,13 @@ class State {
   int card_gain(int p, int card, Move* best) const noexcept;  // best immediate score gain of placing `card`
   int cube_cost(int p, int* colour) const noexcept;
   void placement_candidates(const Planes& pl, int p, int card, MoveList<kMaxMoves>& ml) const noexcept;
+  // Two-stage: the anchors with at least one legal placement (rows, then columns), the legal orientations at
+  // (x, y) (rotation 0..3, over before under).
+  void anchor_candidates(const Planes& pl, int p, int card, MoveList<kMaxMoves>& ml) const noexcept;
+  void orient_candidates(const Planes& pl, int p, int card, int x, int y, MoveList<kMaxMoves>& ml) const noexcept;
+  Move random_placement(const Planes& pl, Rng& rng) const noexcept;  // uniform over the legal placements
+  // placement_value of a move of the placement phase on the painted map `g`; `pl` is read for anchors only.
+  int move_value(const Planes& pl, const Grid& g, Move m) const noexcept;
 
   std::array<std::array<Placed, kMaxCards>, 5> map_{};
   std::uint64_t hash_ = 0;  // placements and deck slots (see hash())
@@ -245,6 +287,8 @@ class State {
   Phase phase_ = Phase::kStart;
   bool passing_ = false;
   bool lost_ = false;
+  bool two_stage_ = false;
+  std::int8_t anchor_x_ = kNoAnchor, anchor_y_ = 0;  // two_stage: the pending anchor (kNoAnchor: none)
 };
 
 static_assert(sizeof(State) == 432, "state layout (see the header comment)");

@@ -69,7 +69,8 @@ std::string State::format(int view) const {
   std::string out;
   if (view >= 0) out += "view=" + std::to_string(view) + ' ';
   out += "players=" + std::to_string(n) + " passing=" + (passing_ ? "official" : "none") +
-         " lost=" + (lost_ ? "yes" : "no") + " round=" + std::to_string(round_ + 1) +
+         " lost=" + (lost_ ? "yes" : "no") + (two_stage_ ? " placement=two_stage" : "") +
+         " round=" + std::to_string(round_ + 1) +
          " phase=" + kPhaseNames[static_cast<int>(phase_)] + " move=" + std::to_string(to_move_) +
          " leader=" + std::to_string(leader_) + " start=";
   for (int p = 0; p < n; ++p) out += std::string(p ? "," : "") + static_cast<char>('A' + start_letter_[p]);
@@ -104,6 +105,7 @@ std::string State::format(int view) const {
     for (int i = 1; i < ncards_[p]; ++i) out += '/' + placed_text(map_[p][i]);
   }
   out += " deck=" + notation::card_order_text(std::span(deck_).first(deck_len_), view >= 0);
+  if (anchor_pending()) out += " anchor=" + std::to_string(anchor_x_) + ',' + std::to_string(anchor_y_);
   return out;
 }
 
@@ -125,7 +127,7 @@ State State::parse_text(std::string_view text, int* view_out, Slots* slots) {
   static const std::vector<std::string_view> kKnown = {
       "view", "players", "passing", "lost", "round", "phase", "move", "leader", "start", "hand0", "hand1",
       "hand2", "hand3", "hand4", "trick", "took", "cubes0", "cubes1", "cubes2", "cubes3", "cubes4", "map0",
-      "map1", "map2", "map3", "map4", "deck"};
+      "map1", "map2", "map3", "map4", "deck", "placement", "anchor"};
   const notation::Fields f(text, r, kKnown);
   if (!info && f.has("view")) r.fail("view", "comes first in an information state");
   State s;
@@ -139,6 +141,10 @@ State State::parse_text(std::string_view text, int* view_out, Slots* slots) {
     const std::string_view l = f.get_or("lost", "no");
     if (l != "no" && l != "yes") r.fail("lost", "expected no or yes, got '" + std::string(l) + "'");
     s.lost_ = l == "yes";
+    const std::string_view pm = f.get_or("placement", "single");
+    if (pm != "single" && pm != "two_stage")
+      r.fail("placement", "expected single or two_stage, got '" + std::string(pm) + "'");
+    s.two_stage_ = pm == "two_stage";
   }
   s.round_ = static_cast<std::uint8_t>(f.integer("round", 1, kRounds) - 1);
   {
@@ -376,6 +382,24 @@ State State::parse_text(std::string_view text, int* view_out, Slots* slots) {
     sl.hidden = all & ~listed;
     if (popcount(sl.hidden) != slots_n) r.fail("the cards do not add up (hidden slots and unseen cards differ)");
   }
+  // The pending anchor of a two-stage placement: one with a legal placement of the mover's taken card.
+  if (f.has("anchor")) {
+    if (!s.two_stage_) r.fail("anchor", "a pending anchor exists only with placement=two_stage");
+    if (ph != Phase::kPlace) r.fail("anchor", "a pending anchor exists only in phase place");
+    const std::string_view av = f.get("anchor");
+    const auto comma = av.find(',');
+    const auto x = comma == std::string_view::npos ? std::nullopt : to_signed(av.substr(0, comma));
+    const auto y = comma == std::string_view::npos ? std::nullopt : to_signed(av.substr(comma + 1));
+    if (!x || !y) r.fail("anchor", "expected <x>,<y> (integers -40..40), got '" + std::string(av) + "'");
+    bool any = false;
+    for (int k = 0; k < 8 && !any; ++k)
+      any = s.placement_check(s.to_move_, s.took_[s.to_move_], *x, *y, k >> 1, k & 1) == kLegal;
+    if (!any)
+      r.fail("anchor", "no rotation or side of card " + std::to_string(s.took_[s.to_move_] + 1) +
+                           " is legal with its top-left square at " + std::string(av));
+    s.anchor_x_ = static_cast<std::int8_t>(*x);
+    s.anchor_y_ = static_cast<std::int8_t>(*y);
+  }
   if (view_out) *view_out = view;
   if (slots) *slots = sl;
   return s;
@@ -500,6 +524,8 @@ std::string State::move_to_string(Move m) const {
     }
     case 2: return "take " + std::to_string((m & 63) + 1);
     default: {
+      if (is_anchor(m)) return "anchor " + std::to_string(place_x(m)) + ',' + std::to_string(place_y(m));
+      if (is_orient(m)) return "orient r" + std::to_string(place_rot(m)) + (place_under(m) ? " under" : " over");
       const int card = phase_ == Phase::kPlace && took_[to_move_] != kNone ? took_[to_move_] + 1 : 0;
       return "place " + std::to_string(card) + " r" + std::to_string(place_rot(m)) +
              (place_under(m) ? " under " : " over ") + std::to_string(place_x(m)) + ',' + std::to_string(place_y(m));
@@ -512,16 +538,29 @@ Move State::parse_move(std::string_view text) const {
   const auto w = notation::words(text);
   const std::string t(text);
   const std::string usage =
-      "expected 'start A|B', 'play <card>[+<colour>]', 'take <card>' or 'place <card> r<0..3> over|under <x>,<y>', "
-      "got '" + t + "'";
+      "expected 'start A|B', 'play <card>[+<colour>]', 'take <card>', 'place <card> r<0..3> over|under <x>,<y>', "
+      "'anchor <x>,<y>' or 'orient r<0..3> over|under', got '" + t + "'";
   auto illegal = [&](const std::string& why) { return IllegalMoveError("honshu move '" + t + "': " + why); };
   auto need_phase = [&](Phase want) {
     if (phase_ == want) return;
     if (phase_ == Phase::kEnd) throw illegal("the game is over");
     static const char* kWhat[] = {"choose a start side (start A|B)", "play a card (play <card>)",
                                   "take a card (take <card>)", "place the taken card (place ...)", ""};
+    if (phase_ == Phase::kPlace && two_stage_)
+      throw illegal(anchor_pending() ? "it is time to orient the taken card (orient r<0..3> over|under)"
+                                     : "it is time to choose the anchor of the taken card (anchor <x>,<y>)");
     throw illegal(std::string("it is time to ") + kWhat[static_cast<int>(phase_)]);
   };
+  auto position = [&](std::string_view v) {
+    const auto comma = v.find(',');
+    const auto x = comma == std::string_view::npos ? std::nullopt : to_signed(v.substr(0, comma));
+    const auto y = comma == std::string_view::npos ? std::nullopt : to_signed(v.substr(comma + 1));
+    if (!x || !y) r.fail("expected a position <x>,<y> (integers -40..40), got '" + std::string(v) + "'");
+    return std::pair<int, int>{*x, *y};
+  };
+  auto rotation_ok = [](std::string_view v) { return v.size() == 2 && v[0] == 'r' && v[1] >= '0' && v[1] <= '3'; };
+  const std::string two_stage_usage =
+      "with placement=two_stage a placement is two moves: 'anchor <x>,<y>', then 'orient r<0..3> over|under'";
   if (w.empty()) r.fail(usage);
   if (w[0] == "start") {
     if (w.size() != 2 || (w[1] != "A" && w[1] != "B")) r.fail(usage);
@@ -558,18 +597,43 @@ Move State::parse_move(std::string_view text) const {
       r.fail(usage);
     const auto c = notation::to_int(w[1], 1, kNumMapCards);
     if (!c) r.fail("expected a card number 1..60, got '" + std::string(w[1]) + "'");
-    const auto comma = w[4].find(',');
-    const auto x = comma == std::string_view::npos ? std::nullopt : to_signed(w[4].substr(0, comma));
-    const auto y = comma == std::string_view::npos ? std::nullopt : to_signed(w[4].substr(comma + 1));
-    if (!x || !y) r.fail("expected a position <x>,<y> (integers -40..40), got '" + std::string(w[4]) + "'");
+    const auto [x, y] = position(w[4]);
     need_phase(Phase::kPlace);
+    if (two_stage_) throw illegal(two_stage_usage);
     if (took_[to_move_] != *c - 1)
       throw illegal("player " + std::to_string(to_move_) + " places card " + std::to_string(took_[to_move_] + 1));
     const int rot = w[2][1] - '0';
     const bool under = w[3] == "under";
-    const int why = placement_check(to_move_, *c - 1, *x, *y, rot, under);
+    const int why = placement_check(to_move_, *c - 1, x, y, rot, under);
     if (why != kLegal) throw illegal(illegal_reason(why));
-    return make_place(*x, *y, rot, under);
+    return make_place(x, y, rot, under);
+  }
+  if (w[0] == "anchor") {
+    if (w.size() != 2) r.fail(usage);
+    const auto [x, y] = position(w[1]);
+    need_phase(Phase::kPlace);
+    if (!two_stage_) throw illegal("with placement=single a placement is one move: 'place <card> r<0..3> over|under <x>,<y>'");
+    if (anchor_pending())
+      throw illegal("the anchor is chosen (" + std::to_string(anchor_x_) + ',' + std::to_string(anchor_y_) +
+                    "): orient the card (orient r<0..3> over|under)");
+    const int card = took_[to_move_];
+    bool any = false;
+    for (int k = 0; k < 8 && !any; ++k) any = placement_check(to_move_, card, x, y, k >> 1, k & 1) == kLegal;
+    if (!any)
+      throw illegal("no rotation or side of card " + std::to_string(card + 1) + " is legal with its top-left square at " +
+                    std::to_string(x) + ',' + std::to_string(y));
+    return make_anchor(x, y);
+  }
+  if (w[0] == "orient") {
+    if (w.size() != 3 || !rotation_ok(w[1]) || (w[2] != "over" && w[2] != "under")) r.fail(usage);
+    need_phase(Phase::kPlace);
+    if (!two_stage_) throw illegal("with placement=single a placement is one move: 'place <card> r<0..3> over|under <x>,<y>'");
+    if (!anchor_pending()) throw illegal("choose the anchor first (anchor <x>,<y>)");
+    const int rot = w[1][1] - '0';
+    const bool under = w[2] == "under";
+    const int why = placement_check(to_move_, took_[to_move_], anchor_x_, anchor_y_, rot, under);
+    if (why != kLegal) throw illegal(illegal_reason(why));
+    return make_orient(rot, under);
   }
   r.fail(usage);
 }

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ... import _core
-from ..._core import RuleOptionError
+from ..._core import IllegalMoveError, RuleOptionError
 from ...determinize.belief import UniformBelief
 from ...options import OptionSpec
 from .. import hand_worlds
@@ -32,6 +32,13 @@ OPTIONS = (
         choices=("none", "official"),
     ),
     OptionSpec("covered_cubes_lost", False, "a cube is lost when its production square is covered"),
+    OptionSpec(
+        "placement",
+        "single",
+        "how the search sees a placement (the same game): single (one move) or two_stage (the anchor, then the"
+        " rotation and side)",
+        choices=("single", "two_stage"),
+    ),
 )
 
 #: ISMCTS exploration constant for Honshu (returns are point differences; the search scales them).
@@ -101,6 +108,7 @@ class HonshuInfo(GameInfo):
                 "players": int(s.num_players),
                 "hand_passing": str(s.hand_passing),
                 "covered_cubes_lost": bool(s.covered_cubes_lost),
+                "placement": str(s.placement),
             }
         )
 
@@ -109,7 +117,13 @@ class HonshuInfo(GameInfo):
         opts = self.check_options(options)
         if seed < 0:
             raise RuleOptionError(f"honshu: seed must be >= 0, got {seed}")
-        return hs.State.deal(int(opts["players"]), seed, str(opts["hand_passing"]), bool(opts["covered_cubes_lost"]))
+        return hs.State.deal(
+            int(opts["players"]),
+            seed,
+            str(opts["hand_passing"]),
+            bool(opts["covered_cubes_lost"]),
+            str(opts["placement"]),
+        )
 
     def parse(self, text: str, options: Mapping[str, Any] | None = None) -> Any:
         """A position from its notation, or an information state (notation starting with ``view=``)."""
@@ -141,8 +155,24 @@ class HonshuInfo(GameInfo):
     input_help = (
         "moves: 'start A' / 'start B' (start-card side), 'play 17' or 'play 17+blue' (a hand card, optionally with a"
         " cube: +60), 'take 17' (a card of the trick), 'place 17 r1 over 2,-1' (rotation r0..r3 quarter turns"
-        " clockwise, over or under the map, top-left square at x,y; the start card's top-left is 0,0)"
+        " clockwise, over or under the map, top-left square at x,y; the start card's top-left is 0,0); with"
+        " placement=two_stage also 'anchor 2,-1' then 'orient r1 over'"
     )
+
+    def input_moves(self, view: Any, text: str) -> list[int]:
+        """One move in notation; with placement=two_stage a whole placement typed as ``place <card> r<rotation>
+        over|under <x>,<y>`` is also accepted and played as its two moves (the anchor, then the orientation)."""
+        s = getattr(view, "proxy", view).clone()
+        words = text.split()
+        if s.placement != "two_stage" or len(words) != 5 or words[0] != "place" or s.anchor is not None:
+            return super().input_moves(view, text)
+        card = s.took(s.to_move())
+        if words[1] != str(card):
+            raise IllegalMoveError(f"honshu move '{text}': player {s.to_move()} places card {card}")
+        anchor = int(s.parse_move(f"anchor {words[4]}"))
+        s.apply(anchor)
+        orient = int(s.parse_move(f"orient {words[2]} {words[3]}"))
+        return [anchor, orient]
 
     def describe_move(self, before: Any, after: Any, move: str) -> str:
         """The end of a trick gives the take order; the end of a round, a hand pass or a deal is announced."""
@@ -179,8 +209,11 @@ class HonshuInfo(GameInfo):
             head += f" (view of player {me})"
         lines = [
             head,
-            f"rules: hand passing {f['passing']}, covered cubes lost {f['lost']}; leader player {f['leader']}",
+            f"rules: hand passing {f['passing']}, covered cubes lost {f['lost']}; leader player {f['leader']}"
+            + (", placements in two stages (anchor, then orientation)" if "placement" in f else ""),
         ]
+        if "anchor" in f:
+            lines.append(f"anchor chosen: {f['anchor']} (the rotation and side are to be chosen)")
         trick = f["trick"].split(",")
         took = f["took"].split(",")
         starts = f["start"].split(",")
