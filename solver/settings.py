@@ -53,7 +53,7 @@ MAX_MEMORY_MB = max(1, min(1 << 16, _physical_memory_mb()))
 ALGO_OPTIONS: dict[str, tuple[str, ...]] = {
     "alphabeta": ("hash_mb",),
     "solve": ("hash_mb",),
-    "mcts": ("exploration", "rollout", "solver", "transpositions", "memory_mb"),
+    "mcts": ("exploration", "rollout", "solver", "transpositions", "memory_mb", "playout_plies", "eval_scale"),
     "ismcts": ("exploration", "rollout", "return_scale", "objective", "memory_mb"),
     "pimc": ("num_worlds", "exact_plies", "exploration", "memory_mb"),
 }
@@ -130,6 +130,8 @@ CHECKS: dict[str, Callable[[str, Any], Any]] = {
     "return_scale": _number(float, 0.0, 1e9),
     "num_worlds": _number(int, 1, 1_000_000),
     "exact_plies": _number(int, 0, 1000),
+    "playout_plies": _number(int, 0, 10_000),
+    "eval_scale": _number(float, 0.0, 1e9, exclusive_low=True),
 }
 
 
@@ -154,6 +156,8 @@ class SearchSettings:
     return_scale: float | None = None
     num_worlds: int | None = None
     exact_plies: int | None = None
+    playout_plies: int | None = None
+    eval_scale: float | None = None
 
     def __post_init__(self) -> None:
         for f in fields(self):

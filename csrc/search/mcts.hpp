@@ -73,6 +73,10 @@ struct MctsOptions {
   bool policy_rollouts = false;  // G::rollout_move instead of a uniform random legal move
   bool solver = true;            // MCTS-Solver (two-player games only)
   bool transpositions = false;
+  // Playouts cut off after this many plies (0: to the end of the game), scored by the game's evaluation (see the
+  // header comment); two-player games with G::evaluate only.
+  int playout_plies = 0;
+  double eval_scale = 400.0;
   std::size_t memory_bytes = std::size_t{256} << 20;  // all threads together
 };
 
@@ -428,6 +432,19 @@ class Tree {
   }
 
   void rollout(G& s, std::array<double, kN>& ret) {
+    if constexpr (HasEvaluate<G>) {
+      if (opt_.playout_plies > 0 && players_ == 2) {
+        if (!uct::playout(s, rng_, opt_.policy_rollouts, opt_.playout_plies)) {
+          const int p = s.to_move();
+          const double v = std::tanh(static_cast<double>(s.evaluate()) / opt_.eval_scale);
+          ret[p] = v;
+          ret[1 - p] = -v;
+          return;
+        }
+        for (int p = 0; p < players_; ++p) ret[p] = s.returns(p);
+        return;
+      }
+    }
     uct::playout(s, rng_, opt_.policy_rollouts);
     for (int p = 0; p < players_; ++p) ret[p] = s.returns(p);
   }
