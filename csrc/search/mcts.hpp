@@ -20,6 +20,12 @@
 // and actions whose every turn end lets the opponent win within its next turn are left out; the solver proves the
 // rest through the turn boundaries.
 //
+// Playouts go to the end of the game (random moves, or G::rollout_move with policy rollouts), or, with option
+// playout_plies > 0 in a two-player game with G::evaluate, stop after that many plies: the position reached scores
+// tanh(evaluate() / eval_scale) for its player to move and the opposite for the other ("early playout
+// termination", Lorentz 2016; it is what lets MCTS hold its own against alpha-beta in Sensei, docs/sensei.md).
+// A playout that ends the game first scores the game's returns as usual.
+//
 // MCTS-Solver (two-player games, option on: G::kMaxPlayers == 2, whose returns are ±1/0): terminal nodes are proven; a node is a win for its player to move as
 // soon as one child is, a loss when all children are, a draw when all are proven and the best is a draw. Proven
 // losing children are never selected again; an iteration that reaches a proven node backs up its exact outcome.
@@ -71,7 +77,13 @@ static_assert(sizeof(MctsNode) == 24, "MCTS node layout");
 struct MctsOptions {
   double exploration = 1.4;
   bool policy_rollouts = false;  // G::rollout_move instead of a uniform random legal move
-  bool solver = true;            // MCTS-Solver (two-player games only)
+  bool solver = true;            // Playouts go to the end of the game (random moves, or G::rollout_move with policy rollouts), or, with option
+// playout_plies > 0 in a two-player game with G::evaluate, stop after that many plies: the position reached scores
+// tanh(evaluate() / eval_scale) for its player to move and the opposite for the other ("early playout
+// termination", Lorentz 2016; it is what lets MCTS hold its own against alpha-beta in Sensei, docs/sensei.md).
+// A playout that ends the game first scores the game's returns as usual.
+//
+// MCTS-Solver (two-player games only)
   bool transpositions = false;
   // Playouts cut off after this many plies (0: to the end of the game), scored by the game's evaluation (see the
   // header comment); two-player games with G::evaluate only.
