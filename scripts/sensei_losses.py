@@ -66,7 +66,10 @@ def main() -> None:
         verdict, depth, value = classify(position, args.time, args.plies)
         totals[verdict] += 1
         print(f"seed {record.seed} seat {seats[0]} action {index}: {verdict} (depth {depth}, value {value:g})")
-    print(f"{games} games, {sum(totals.values())} losses of {args.algo}: " + ", ".join(f"{k} {v}" for k, v in totals.items()))
+    print(
+        f"{games} games, {sum(totals.values())} losses of {args.algo}: "
+        + ", ".join(f"{k} {v}" for k, v in totals.items())
+    )
 
 
 if __name__ == "__main__":
