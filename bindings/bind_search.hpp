@@ -237,7 +237,7 @@ void bind_search(py::class_<G>& cls) {
       "mcts",
       [](const G& g, const SearchLimits& limits, SearchControl* control, double exploration,
          const std::string& rollout, bool solver, bool transpositions, int memory_mb, int playout_plies,
-         double eval_scale) {
+         double eval_scale, double minimax_weight) {
         check_limits(limits, false, "mcts");
         check_memory(memory_mb, "memory_mb");
         if (!(exploration >= 0)) throw std::invalid_argument("mcts: exploration must be >= 0");
@@ -261,6 +261,14 @@ void bind_search(py::class_<G>& cls) {
           check_two_players(g, "mcts with playout_plies");
         }
         if (!(eval_scale > 0)) throw std::invalid_argument("mcts: eval_scale must be > 0");
+        if (!(minimax_weight >= 0 && minimax_weight <= 1))
+          throw std::invalid_argument("mcts: minimax_weight must be in 0..1");
+        if (minimax_weight > 0) {
+          if constexpr (!HasEvaluate<G>)
+            throw std::invalid_argument("mcts: minimax_weight > 0 needs an evaluation, and this game has none");
+          check_two_players(g, "mcts with minimax_weight");
+        }
+        opt.minimax_weight = minimax_weight;
         opt.playout_plies = playout_plies;
         opt.eval_scale = eval_scale;
         py::gil_scoped_release release;
@@ -268,7 +276,7 @@ void bind_search(py::class_<G>& cls) {
       },
       py::arg("limits"), py::arg("control") = nullptr, py::arg("exploration") = 1.4, py::arg("rollout") = "random",
       py::arg("solver") = true, py::arg("transpositions") = false, py::arg("memory_mb") = 256,
-      py::arg("playout_plies") = 0, py::arg("eval_scale") = 400.0,
+      py::arg("playout_plies") = 0, py::arg("eval_scale") = 400.0, py::arg("minimax_weight") = 0.0,
       "UCT with random or policy rollouts, MCTS-Solver, optional transposition merging, root-parallel threads. "
       "Values are mean returns of the player to move.");
 }

@@ -238,9 +238,35 @@ def test_cut_playouts_longer_than_the_game_change_nothing() -> None:
     )
 
 
+def test_minimax_backups_choose_by_the_evaluation_when_weighted_fully() -> None:
+    # Weight 1 and no exploration: once every root child has had its one playout, the next iteration enters the
+    # child with the best heuristic value (its evaluation for South, tanh(e / 10)); it is the only child with two
+    # visits. Sensei's start: South moves a stone and is still to move.
+    start = "arashi pits=- S=a1,b1,c1,d1,e1,f1,g1 N=a7,b7,c7,d7,e7,f7,g7 chars=d1,d7 turn=S actions=- turns=0"
+    state = SENSEI.parse(start)
+    values = {}
+    for m in state.legal_moves():
+        child = SENSEI.parse(start)
+        child.apply(m)
+        assert child.to_move() == 0
+        values[m] = child.evaluate()
+    best = {m for m, v in values.items() if v == max(values.values())}
+    n = len(values) + 1
+    r = state.mcts(limits(nodes=n, seed=3), exploration=0.0, minimax_weight=1.0, eval_scale=10.0, memory_mb=8)
+    visits = {m.move: m.visits for m in r.moves}
+    assert len(visits) == len(values) and sum(visits.values()) == n
+    assert r.best_move in best and visits[r.best_move] == 2
+    assert all(v == 1 for m, v in visits.items() if m != r.best_move)
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
-    [({"playout_plies": -1}, "playout_plies must be >= 0"), ({"playout_plies": 4, "eval_scale": 0.0}, "eval_scale")],
+    [
+        ({"playout_plies": -1}, "playout_plies must be >= 0"),
+        ({"playout_plies": 4, "eval_scale": 0.0}, "eval_scale"),
+        ({"minimax_weight": 1.5}, "minimax_weight must be in 0..1"),
+        ({"minimax_weight": -0.1}, "minimax_weight must be in 0..1"),
+    ],
 )
 def test_bad_cut_options_raise_value_error(kwargs: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
