@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from solver import _core
-from solver.games.sensei import GAME
+from solver.games.sensei import GAME, MCTS_DEFAULTS
 
 VERSIONS = ("arashi", "shizukana")
 
@@ -67,6 +67,17 @@ def test_mcts_iterations_per_second(benchmark: Any, search_limits: Any, version:
         iterations_per_s=round(result.nodes / result.time_s),
         mcts_node_bytes=_core.MCTS_NODE_BYTES,
     )
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_mcts_default_iterations_per_second(benchmark: Any, search_limits: Any, version: str) -> None:
+    """The default Sensei MCTS (policy playouts cut after 4 actions, implicit minimax backups) with 20k iterations
+    from the start position; the plain policy rollouts of the test above are the baseline of the same run."""
+    state = _start(version)
+    result = benchmark.pedantic(
+        lambda: state.mcts(search_limits(nodes=20_000, seed=1), memory_mb=128, **MCTS_DEFAULTS), rounds=3
+    )
+    _report(benchmark, version=version, iterations=result.nodes, iterations_per_s=round(result.nodes / result.time_s))
 
 
 @pytest.mark.parametrize("version", VERSIONS)

@@ -241,7 +241,8 @@ void bind_search(py::class_<G>& cls) {
   cls.def(
       "mcts",
       [](const G& g, const SearchLimits& limits, SearchControl* control, double exploration,
-         const std::string& rollout, bool solver, bool transpositions, int memory_mb) {
+         const std::string& rollout, bool solver, bool transpositions, int memory_mb, int playout_plies,
+         double eval_scale, double minimax_weight) {
         check_limits(limits, false, "mcts");
         check_memory(memory_mb, "memory_mb");
         if (!(exploration >= 0)) throw std::invalid_argument("mcts: exploration must be >= 0");
@@ -258,11 +259,29 @@ void bind_search(py::class_<G>& cls) {
         opt.solver = solver;
         opt.transpositions = transpositions;
         opt.memory_bytes = static_cast<std::size_t>(memory_mb) << 20;
+        if (playout_plies < 0) throw std::invalid_argument("mcts: playout_plies must be >= 0");
+        if (playout_plies > 0) {
+          if constexpr (!HasEvaluate<G>)
+            throw std::invalid_argument("mcts: playout_plies > 0 needs an evaluation, and this game has none");
+          check_two_players(g, "mcts with playout_plies");
+        }
+        if (!(eval_scale > 0)) throw std::invalid_argument("mcts: eval_scale must be > 0");
+        if (!(minimax_weight >= 0 && minimax_weight <= 1))
+          throw std::invalid_argument("mcts: minimax_weight must be in 0..1");
+        if (minimax_weight > 0) {
+          if constexpr (!HasEvaluate<G>)
+            throw std::invalid_argument("mcts: minimax_weight > 0 needs an evaluation, and this game has none");
+          check_two_players(g, "mcts with minimax_weight");
+        }
+        opt.minimax_weight = minimax_weight;
+        opt.playout_plies = playout_plies;
+        opt.eval_scale = eval_scale;
         py::gil_scoped_release release;
         return mcts(g, limits, control, opt);
       },
       py::arg("limits"), py::arg("control") = nullptr, py::arg("exploration") = 1.4, py::arg("rollout") = "random",
       py::arg("solver") = true, py::arg("transpositions") = false, py::arg("memory_mb") = 256,
+      py::arg("playout_plies") = 0, py::arg("eval_scale") = 400.0, py::arg("minimax_weight") = 0.0,
       "UCT with random or policy rollouts, MCTS-Solver, optional transposition merging, root-parallel threads. "
       "Values are mean returns of the player to move.");
 }

@@ -53,7 +53,16 @@ MAX_MEMORY_MB = max(1, min(1 << 16, _physical_memory_mb()))
 ALGO_OPTIONS: dict[str, tuple[str, ...]] = {
     "alphabeta": ("hash_mb",),
     "solve": ("hash_mb",),
-    "mcts": ("exploration", "rollout", "solver", "transpositions", "memory_mb"),
+    "mcts": (
+        "exploration",
+        "rollout",
+        "solver",
+        "transpositions",
+        "memory_mb",
+        "playout_plies",
+        "eval_scale",
+        "minimax_weight",
+    ),
     "ismcts": ("exploration", "rollout", "return_scale", "objective", "memory_mb", "widening"),
     "pimc": ("num_worlds", "exact_plies", "exploration", "memory_mb"),
 }
@@ -131,6 +140,9 @@ CHECKS: dict[str, Callable[[str, Any], Any]] = {
     "num_worlds": _number(int, 1, 1_000_000),
     "exact_plies": _number(int, 0, 1000),
     "widening": _number(float, 0.0, 1000.0),
+    "playout_plies": _number(int, 0, 10_000),
+    "eval_scale": _number(float, 0.0, 1e9, exclusive_low=True),
+    "minimax_weight": _number(float, 0.0, 1.0),
 }
 
 
@@ -156,6 +168,9 @@ class SearchSettings:
     num_worlds: int | None = None
     exact_plies: int | None = None
     widening: float | None = None  # ISMCTS progressive widening constant (0: off; None: the game's)
+    playout_plies: int | None = None
+    eval_scale: float | None = None
+    minimax_weight: float | None = None
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -20,6 +20,19 @@
 // and actions whose every turn end lets the opponent win within its next turn are left out; the solver proves the
 // rest through the turn boundaries.
 //
+// Playouts go to the end of the game (random moves, or G::rollout_move with policy rollouts), or, with option
+// playout_plies > 0 in a two-player game with G::evaluate, stop after that many plies: the position reached scores
+// tanh(evaluate() / eval_scale) for its player to move and the opposite for the other ("early playout
+// termination", Lorentz 2016; it is what lets MCTS hold its own against alpha-beta in Sensei, docs/sensei.md).
+// A playout that ends the game first scores the game's returns as usual.
+//
+// Implicit minimax backups (Lanctot, Winands, Pepels & Sturtevant 2014), option minimax_weight = a > 0 (two-player
+// games with G::evaluate): every node also keeps a heuristic value for its mover, set when its parent is expanded
+// (tanh(evaluate() / eval_scale) of the child position, the game's returns if it ends there) and backed up by
+// minimax along each iteration's path (a node's value is its best child's, for the player choosing there; a proven
+// child counts as its proof). Selection ranks children by (1 - a) * mean + a * heuristic value + the exploration
+// term. The values live in a separate array (4 bytes a node, from the same memory budget), only when on.
+//
 // MCTS-Solver (two-player games, option on: G::kMaxPlayers == 2, whose returns are ±1/0): terminal nodes are proven; a node is a win for its player to move as
 // soon as one child is, a loss when all children are, a draw when all are proven and the best is a draw. Proven
 // losing children are never selected again; an iteration that reaches a proven node backs up its exact outcome.
@@ -71,8 +84,28 @@ static_assert(sizeof(MctsNode) == 24, "MCTS node layout");
 struct MctsOptions {
   double exploration = 1.4;
   bool policy_rollouts = false;  // G::rollout_move instead of a uniform random legal move
-  bool solver = true;            // MCTS-Solver (two-player games only)
+  bool solver = true;            // Playouts go to the end of the game (random moves, or G::rollout_move with policy rollouts), or, with option
+// playout_plies > 0 in a two-player game with G::evaluate, stop after that many plies: the position reached scores
+// tanh(evaluate() / eval_scale) for its player to move and the opposite for the other ("early playout
+// termination", Lorentz 2016; it is what lets MCTS hold its own against alpha-beta in Sensei, docs/sensei.md).
+// A playout that ends the game first scores the game's returns as usual.
+//
+// Implicit minimax backups (Lanctot, Winands, Pepels & Sturtevant 2014), option minimax_weight = a > 0 (two-player
+// games with G::evaluate): every node also keeps a heuristic value for its mover, set when its parent is expanded
+// (tanh(evaluate() / eval_scale) of the child position, the game's returns if it ends there) and backed up by
+// minimax along each iteration's path (a node's value is its best child's, for the player choosing there; a proven
+// child counts as its proof). Selection ranks children by (1 - a) * mean + a * heuristic value + the exploration
+// term. The values live in a separate array (4 bytes a node, from the same memory budget), only when on.
+//
+// MCTS-Solver (two-player games only)
   bool transpositions = false;
+  // Playouts cut off after this many plies (0: to the end of the game), scored by the game's evaluation (see the
+  // header comment); two-player games with G::evaluate only.
+  int playout_plies = 0;
+  double eval_scale = 400.0;
+  // Implicit minimax backups (see the header comment): weight of the backed-up evaluation next to the mean
+  // (0: off); two-player games with G::evaluate only.
+  double minimax_weight = 0.0;
   std::size_t memory_bytes = std::size_t{256} << 20;  // all threads together
 };
 
@@ -104,9 +137,12 @@ class Tree {
       map_.reset(static_cast<MapSlot*>(std::calloc(slots, sizeof(MapSlot))));
       if (!map_) throw std::bad_alloc();
     }
-    capacity_ = std::max<std::size_t>(node_bytes / sizeof(MctsNode), G::kMaxMoves + 1);
+    if constexpr (HasEvaluate<G>) minimax_ = opt.minimax_weight > 0 && players_ == 2;
+    const std::size_t per_node = sizeof(MctsNode) + (minimax_ ? sizeof(float) : 0);
+    capacity_ = std::max<std::size_t>(node_bytes / per_node, G::kMaxMoves + 1);
     capacity_ = std::min<std::size_t>(capacity_, 0xFFFFFFF0u);
     pool_.reset(new MctsNode[capacity_]);  // default-initialised: pages are touched only when used
+    if (minimax_) heuristic_.reset(new float[capacity_]);
     pool_[0] = MctsNode{0.0, 0, 0, kNoMove, 0, 0, 0};
     used_ = 1;
     solver_ = kSolverCapable && opt.solver && players_ == 2;
@@ -251,6 +287,16 @@ class Tree {
     if (used_ + n > capacity_) return false;
     const auto first = static_cast<std::uint32_t>(used_);
     for (std::size_t i = 0; i < n; ++i) pool_[first + i] = MctsNode{0.0, 0, 0, ml[static_cast<int>(i)], 0, 0, 0};
+    if constexpr (HasEvaluate<G>) {
+      if (minimax_) {
+        const int p = s.to_move();
+        for (std::size_t i = 0; i < n; ++i) {
+          G c = s;
+          c.apply(ml[static_cast<int>(i)]);
+          heuristic_[first + i] = static_cast<float>(heuristic(c, p));
+        }
+      }
+    }
     used_ += n;
     MctsNode& nd = pool_[idx];
     nd.first_child = first;
@@ -296,6 +342,32 @@ class Tree {
       return s.winning_move();
   }
 
+  // The heuristic value of `c` for player p: its returns if the game is over, else tanh(evaluate / eval_scale) for
+  // the player to move there, negated when that is p's opponent.
+  double heuristic(const G& c, int p) const noexcept {
+    if (c.is_terminal()) return c.returns(p);
+    if constexpr (HasEvaluate<G>) {
+      const double v = std::tanh(static_cast<double>(c.evaluate()) / opt_.eval_scale);
+      return c.to_move() == p ? v : -v;
+    }
+    return 0.0;
+  }
+
+  // Implicit minimax backup of node `idx` (expanded; `chooser` to move there, entered by `mover`): its heuristic
+  // value becomes its best child's for the chooser (a proven child counts as its proof), negated for the mover
+  // when the turn passed.
+  void back_up_heuristic(std::uint32_t idx, int chooser, int mover) noexcept {
+    const MctsNode& nd = pool_[idx];
+    float best = -2.0f;
+    for (std::uint32_t i = nd.first_child, end = nd.first_child + nd.num_children; i < end; ++i) {
+      const std::uint32_t c = resolve(i);
+      const std::uint8_t proof = pool_[c].flags & kProofMask;
+      const float v = proof == 1 ? 1.0f : proof == 2 ? -1.0f : proof == 3 ? 0.0f : heuristic_[c];
+      best = std::max(best, v);
+    }
+    heuristic_[idx] = (mover < 0 || mover == chooser) ? best : -best;
+  }
+
   // UCT choice among the children of `idx`; 0 when every child is a proven loss for the chooser.
   std::uint32_t select(std::uint32_t idx) {
     const MctsNode& nd = pool_[idx];
@@ -308,7 +380,13 @@ class Tree {
       if (solver_ && (ch.flags & kProofMask) == 2) continue;  // proven loss for the player choosing here
       const std::uint32_t n = ch.visits;
       if (n == 0) return i;
-      const double v = tables_.ucb(ch.total, n, k);
+      double v;
+      if (minimax_) {
+        const double a = opt_.minimax_weight;
+        v = tables_.ucb((1.0 - a) * ch.total, n, k) + a * heuristic_[resolve(i)];
+      } else {
+        v = tables_.ucb(ch.total, n, k);
+      }
       if (v > best_score) {
         best_score = v;
         best = i;
@@ -421,6 +499,9 @@ class Tree {
       ++nd.visits;
       if (path[i].mover >= 0) nd.total += ret[path[i].mover];
     }
+    if (minimax_)
+      for (int i = len - 2; i >= 0; --i)
+        if (pool_[path[i].node].flags & kExpanded) back_up_heuristic(path[i].node, path[i + 1].mover, path[i].mover);
     if (proven_leaf) {
       for (int i = len - 2; i >= 0; --i)
         if (!try_prove(path[i].node, path[i + 1].mover, path[i].mover)) break;
@@ -428,6 +509,19 @@ class Tree {
   }
 
   void rollout(G& s, std::array<double, kN>& ret) {
+    if constexpr (HasEvaluate<G>) {
+      if (opt_.playout_plies > 0 && players_ == 2) {
+        if (!uct::playout(s, rng_, opt_.policy_rollouts, opt_.playout_plies)) {
+          const int p = s.to_move();
+          const double v = std::tanh(static_cast<double>(s.evaluate()) / opt_.eval_scale);
+          ret[p] = v;
+          ret[1 - p] = -v;
+          return;
+        }
+        for (int p = 0; p < players_; ++p) ret[p] = s.returns(p);
+        return;
+      }
+    }
     uct::playout(s, rng_, opt_.policy_rollouts);
     for (int p = 0; p < players_; ++p) ret[p] = s.returns(p);
   }
@@ -441,6 +535,8 @@ class Tree {
   const bool main_;
   bool solver_ = false;
   std::unique_ptr<MctsNode[]> pool_;
+  bool minimax_ = false;
+  std::unique_ptr<float[]> heuristic_;  // implicit minimax backups: per node, for its mover
   std::size_t capacity_ = 0, used_ = 0;
   std::unique_ptr<MapSlot, Free> map_;
   std::size_t map_mask_ = 0, map_used_ = 0;

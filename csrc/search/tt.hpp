@@ -21,10 +21,8 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
-#include <memory>
-#include <new>
 
+#include "../core/big_array.hpp"
 #include "../core/move_list.hpp"
 
 namespace kofun {
@@ -48,13 +46,14 @@ struct TTHit {
 class TranspositionTable {
  public:
   static constexpr int kBucketSize = 2;
+  static constexpr std::size_t kHugeFrom = std::size_t{1} << 30;
 
   explicit TranspositionTable(std::size_t megabytes) {
     const std::size_t bytes = (megabytes < 1 ? 1 : megabytes) << 20;
     buckets_ = bytes / (sizeof(TTEntry) * kBucketSize);
-    // calloc: the pages come zeroed (an all-zero entry is empty) and are only touched when used.
-    entries_.reset(static_cast<TTEntry*>(std::calloc(buckets_ * kBucketSize, sizeof(TTEntry))));
-    if (!entries_) throw std::bad_alloc();
+    // Zeroed pages (an all-zero entry is empty), touched only when used; huge pages for tables of kHugeFrom bytes
+    // or more, which are asked for by long searches that fill them (big_array.hpp).
+    entries_ = BigArray<TTEntry>(buckets_ * kBucketSize, bytes >= kHugeFrom);
   }
 
   std::size_t entry_count() const noexcept { return buckets_ * kBucketSize; }
@@ -100,9 +99,6 @@ class TranspositionTable {
   }
 
  private:
-  struct Free {
-    void operator()(TTEntry* p) const noexcept { std::free(p); }
-  };
   static std::uint64_t load(std::uint64_t& w) noexcept {
     return std::atomic_ref<std::uint64_t>(w).load(std::memory_order_relaxed);
   }
@@ -112,7 +108,7 @@ class TranspositionTable {
     return entries_.get() + i * kBucketSize;
   }
 
-  std::unique_ptr<TTEntry, Free> entries_;
+  BigArray<TTEntry> entries_;
   std::size_t buckets_ = 0;
   int generation_ = 0;
 };

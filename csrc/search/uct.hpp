@@ -65,11 +65,12 @@ class Tables {
 };
 
 // Plays `s` to the end with the game's rollout policy (`policy` and G::rollout_move exists) or uniformly random
-// legal moves.
+// legal moves, or at most `max_plies` plies when it is > 0; true when the game ended.
 template <Game G>
-void playout(G& s, Rng& rng, bool policy) {
+bool playout(G& s, Rng& rng, bool policy, int max_plies = 0) {
   MoveListOf<G> ml;
-  while (!s.is_terminal()) {
+  for (int n = 0; !s.is_terminal(); ++n) {
+    if (n == max_plies && max_plies > 0) return false;
     if constexpr (HasRolloutPolicy<G>) {
       if (policy) {
         s.apply(s.rollout_move(rng));
@@ -79,6 +80,7 @@ void playout(G& s, Rng& rng, bool policy) {
     s.legal_moves(ml);
     s.apply(ml[static_cast<int>(rng.below(static_cast<std::uint32_t>(ml.size())))]);
   }
+  return true;
 }
 
 }  // namespace kofun::uct

@@ -58,6 +58,13 @@ def engine_options(f: F) -> F:
     )(f)
     f = click.option("--rollout", type=click.Choice(ROLLOUTS), default=None, help="MCTS / ISMCTS rollout policy.")(f)
     f = click.option("--exploration", type=float, default=None, help="MCTS / ISMCTS / PIMC exploration constant.")(f)
+    f = click.option(
+        "--playout-plies",
+        type=int,
+        default=None,
+        help="MCTS: end each playout after this many plies and score it by the game's evaluation (0: play to the "
+        "end; two-player games with an evaluation).",
+    )(f)
     f = click.option("--hash", "hash_mb", type=int, default=None, help="Transposition table size in MB.")(f)
     f = click.option("--seed", type=SEED, default=None, help="Seed of every random choice (0 by default).")(f)
     f = click.option("--threads", type=int, default=None, help="Search threads.")(f)

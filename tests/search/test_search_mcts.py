@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 
@@ -12,6 +13,7 @@ from solver import _core
 
 WIN = _core.Proof.WIN
 LOSS = _core.Proof.LOSS
+SENSEI = _core.sensei.State
 
 
 def test_node_size() -> None:
@@ -195,3 +197,77 @@ def test_decisive_and_anti_decisive_moves_at_small_budgets() -> None:
             assert r.best_move in state.non_losing_moves(), state.to_string()
             checked += 1
     assert checked >= 150
+
+
+def test_cut_playouts_score_the_evaluation_after_the_cut() -> None:
+    # One iteration: the root's first child is entered and played out by exactly one random action, then the
+    # position reached is scored tanh(evaluate / eval_scale) for its player to move (the opposite for the other
+    # player). The reported value is that child's mean for the root player (South, still to move after one stone
+    # move at Sensei's start): tanh(e / 10) for one of the grandchildren's evaluations e, of either sign.
+    start = "arashi pits=- S=a1,b1,c1,d1,e1,f1,g1 N=a7,b7,c7,d7,e7,f7,g7 chars=d1,d7 turn=S actions=- turns=0"
+    state = SENSEI.parse(start)
+    expected = set()
+    for m in state.legal_moves():
+        child = SENSEI.parse(start)
+        child.apply(m)
+        for m2 in child.legal_moves():
+            grandchild = SENSEI.parse(start)
+            grandchild.apply(m)
+            grandchild.apply(m2)
+            sign = 1.0 if grandchild.to_move() == state.to_move() else -1.0
+            expected.add(round(sign * math.tanh(grandchild.evaluate() / 10.0), 12))
+    seen = set()
+    for seed in range(40):
+        r = state.mcts(limits(nodes=1, seed=seed), playout_plies=1, eval_scale=10.0, memory_mb=8)
+        assert r.nodes == 1
+        assert round(r.value, 12) in expected
+        seen.add(round(r.value, 12))
+    assert len(seen) > 3  # the ply is drawn at random
+
+
+def test_cut_playouts_longer_than_the_game_change_nothing() -> None:
+    # A cut after more plies than the game can last is never reached: the same tree, move, value and node count.
+    state = C4.parse("44536")
+    a = state.mcts(limits(nodes=3000, seed=7), memory_mb=8)
+    b = state.mcts(limits(nodes=3000, seed=7), playout_plies=100, memory_mb=8)
+    assert (a.best_move, a.value, a.nodes, [m.visits for m in a.moves]) == (
+        b.best_move,
+        b.value,
+        b.nodes,
+        [m.visits for m in b.moves],
+    )
+
+
+def test_minimax_backups_choose_by_the_evaluation_when_weighted_fully() -> None:
+    # Weight 1 and no exploration: once every root child has had its one playout, the next iteration enters the
+    # child with the best heuristic value (its evaluation for South, tanh(e / 10)); it is the only child with two
+    # visits. Sensei's start: South moves a stone and is still to move.
+    start = "arashi pits=- S=a1,b1,c1,d1,e1,f1,g1 N=a7,b7,c7,d7,e7,f7,g7 chars=d1,d7 turn=S actions=- turns=0"
+    state = SENSEI.parse(start)
+    values = {}
+    for m in state.legal_moves():
+        child = SENSEI.parse(start)
+        child.apply(m)
+        assert child.to_move() == 0
+        values[m] = child.evaluate()
+    best = {m for m, v in values.items() if v == max(values.values())}
+    n = len(values) + 1
+    r = state.mcts(limits(nodes=n, seed=3), exploration=0.0, minimax_weight=1.0, eval_scale=10.0, memory_mb=8)
+    visits = {m.move: m.visits for m in r.moves}
+    assert len(visits) == len(values) and sum(visits.values()) == n
+    assert r.best_move in best and visits[r.best_move] == 2
+    assert all(v == 1 for m, v in visits.items() if m != r.best_move)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"playout_plies": -1}, "playout_plies must be >= 0"),
+        ({"playout_plies": 4, "eval_scale": 0.0}, "eval_scale"),
+        ({"minimax_weight": 1.5}, "minimax_weight must be in 0..1"),
+        ({"minimax_weight": -0.1}, "minimax_weight must be in 0..1"),
+    ],
+)
+def test_bad_cut_options_raise_value_error(kwargs: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        C4().mcts(limits(nodes=10), **kwargs)

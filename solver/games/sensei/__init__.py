@@ -17,6 +17,15 @@ from ...options import OptionSpec
 from ..base import GameInfo, describe_generic
 
 State = _core.sensei.State
+#: MCTS as measured against alpha-beta (docs/sensei.md, Engine design): policy rollouts cut after 4 actions and
+#: scored tanh(evaluate / 300), implicit minimax backups of the evaluation at weight 0.6, exploration 0.3.
+MCTS_DEFAULTS: dict[str, Any] = {
+    "rollout": "policy",
+    "playout_plies": 4,
+    "eval_scale": 300.0,
+    "minimax_weight": 0.6,
+    "exploration": 0.3,
+}
 _PLAYER_NAMES = ("South", "North")
 _SQUARES = frozenset(f"{c}{r}" for c in "abcdefg" for r in "1234567")
 
@@ -74,6 +83,10 @@ class SenseiGame(GameInfo):
         if len(text.split()) > 1:
             return turn_moves(view, text)
         return super().input_moves(view, text)
+
+    def search_defaults(self, algo: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """MCTS: MCTS_DEFAULTS (cut playouts scored by the evaluation); alpha-beta needs nothing particular."""
+        return dict(MCTS_DEFAULTS) if algo == "mcts" else {}
 
     def player_name(self, player: int) -> str:
         """South (player 0, moves first) or North."""
