@@ -253,7 +253,7 @@ def shipped_path(game: str, mode: str) -> Path:
 
 def shipped_ladder(game: Any, rules: Mapping[str, Any] | None = None) -> Ladder:
     """The shipped ladder of `game` under `rules`; ValueError when the mode has none yet."""
-    from .ladder import mode_of
+    from .ladder_pools import mode_of
 
     mode, info = mode_of(game, rules)
     path = shipped_path(info.name, mode)
@@ -268,7 +268,7 @@ def shipped_ladder(game: Any, rules: Mapping[str, Any] | None = None) -> Ladder:
 
 def mode_rules(game: str, mode: str) -> dict[str, Any]:
     """The rule options that select `mode` of `game`."""
-    from .ladder import MODES
+    from .ladder_pools import MODES
 
     return dict(MODES[game][mode].rules)
 

@@ -19,7 +19,8 @@ from click.testing import CliRunner
 
 from solver.batch import Journal, Runner, Task, check_scheduler, read_results
 from solver.cli import main
-from solver.ladder import Entry, play_unit, search_entry
+from solver.ladder import play_unit
+from solver.ladder_pools import Entry, search_entry
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}

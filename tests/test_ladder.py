@@ -16,7 +16,8 @@ from solver import ratings
 from solver.batch import Runner
 from solver.cli import main
 from solver.cli.play import LEVELS
-from solver.ladder import MODES, Entry, mode_of, play_unit, pool, search_entry, tournament
+from solver.ladder import play_unit, tournament
+from solver.ladder_pools import MODES, Entry, mode_of, pool, search_entry
 
 
 def run(*args: str, input: str | None = None) -> Any:

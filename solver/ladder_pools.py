@@ -1,0 +1,165 @@
+"""Rating-ladder pools: the agents of each game's main modes, by budget.
+
+For each game and main mode (:data:`MODES`): ``random``, ``greedy`` where the game has one, the default search at
+budgets spaced x4 (16, 64, 256, 1k, ... nodes or iterations, up to about 1 s per decision on one core of the
+reference machine), and the other algorithm at two budgets (MCTS beside alpha-beta; PIMC beside ISMCTS). Levels are
+defined by budgets, never by seconds; the time per decision is measured (:class:`TimedAgent`) and reported beside
+each rating. The tournament that rates them is :mod:`solver.ladder`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .agents import Agent, GreedyAgent, RandomAgent, SearchAgent
+from .games import GameInfo, get_game
+from .ratings import hash_for
+from .settings import SearchSettings
+
+#: The smallest budget of every ladder: x4 below the 64 of the issue, so that the bottom of a deterministic game's
+#: ladder still loses a game to random now and then (at 64 nodes random wins ~3% of Connect Four games; the rating
+#: gap of a pair that never loses cannot be measured).
+BOTTOM_BUDGET = 16
+PIMC_WORLDS = 16
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A main mode of a game: the rules that select it, its default and other algorithm, the budgets of the
+    default search, the other algorithm's two budgets, and random opening plies (deterministic searches only)."""
+
+    rules: Mapping[str, Any]
+    algo: str
+    budgets: tuple[int, ...]
+    alt_algo: str
+    alt_budgets: tuple[int, int]
+    opening_plies: int = 0
+
+
+def _x4(top: int) -> tuple[int, ...]:
+    out, b = [], BOTTOM_BUDGET
+    while b <= top:
+        out.append(b)
+        b *= 4
+    return tuple(out)
+
+
+#: Every game's main modes. The top budgets take about 1 s per decision on one core of the development machine
+#: (alpha-beta: Connect Four ~9.6 M, Sensei ~5 M nodes/s; ISMCTS: Koi-Koi ~0.5 M, Haniwa ~95 k iterations/s).
+MODES: dict[str, dict[str, Mode]] = {
+    "connect4": {"standard": Mode({}, "alphabeta", _x4(4_194_304), "mcts", (1_024, 16_384), opening_plies=4)},
+    "sensei": {
+        "arashi": Mode({"version": "arashi"}, "alphabeta", _x4(4_194_304), "mcts", (1_024, 16_384), opening_plies=4),
+        "shizukana": Mode(
+            {"version": "shizukana"}, "alphabeta", _x4(4_194_304), "mcts", (1_024, 16_384), opening_plies=4
+        ),
+    },
+    "haniwa": {
+        "2p": Mode({"players": 2}, "ismcts", _x4(65_536), "pimc", (1_024, 16_384)),
+        "4p": Mode({"players": 4}, "ismcts", _x4(65_536), "pimc", (1_024, 16_384)),
+    },
+    "koikoi": {
+        "seed": Mode({"preset": "seed"}, "ismcts", _x4(262_144), "pimc", (1_024, 16_384)),
+        "nintendo": Mode({"preset": "nintendo"}, "ismcts", _x4(262_144), "pimc", (1_024, 16_384)),
+    },
+}
+
+
+def mode_of(game: str | GameInfo, rules: Mapping[str, Any] | None = None) -> tuple[str, GameInfo]:
+    """The main mode that `rules` select for `game` (the first mode whose rules they match, defaults filled in);
+    ValueError when the game has no ladder or the rules are not one of its main modes."""
+    info = get_game(game)
+    if info.name not in MODES:
+        raise ValueError(f"{info.name}: no rating ladder for this game yet")
+    given = info.check_options(rules)
+    for name, mode in MODES[info.name].items():
+        if info.check_options(mode.rules) == given:
+            return name, info
+    modes = "; ".join(
+        f"{n}: " + (" ".join(f"--rule {k}={v}" for k, v in m.rules.items()) or "the default rules")
+        for n, m in MODES[info.name].items()
+    )
+    raise ValueError(f"{info.name}: these rules are not a rated mode (modes: {modes})")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A pool member: its name (stable across runs), kind, algorithm and budget, and its full search settings."""
+
+    name: str
+    kind: str
+    algo: str | None = None
+    budget: int | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
+    main: bool = False
+
+
+def search_entry(algo: str, budget: int, main: bool) -> Entry:
+    """The search `algo` at `budget` nodes (iterations) with one thread; alpha-beta's table sized to the budget."""
+    settings: dict[str, Any] = {"algo": algo, "nodes": budget, "threads": 1, "seed": 0}
+    if algo == "alphabeta":
+        settings["hash_mb"] = hash_for(budget)
+    if algo == "pimc":
+        settings["num_worlds"] = PIMC_WORLDS
+    return Entry(f"{algo}-{budget}", "search", algo, budget, settings, main)
+
+
+def pool(game: str | GameInfo, mode: str, max_budget: int | None = None) -> list[Entry]:
+    """The agents of the ladder of `game` in `mode`, in ladder order (random first; the other algorithm's levels
+    after the default search's level of the same or next smaller budget). `max_budget` caps the budgets."""
+    info = get_game(game)
+    m = MODES[info.name][mode]
+    cap = max_budget if max_budget is not None else max(m.budgets)
+    if cap < m.budgets[0]:
+        raise ValueError(f"max budget: must be >= {m.budgets[0]}, got {cap}")
+    entries = [Entry("random", "random")]
+    try:
+        info.greedy_move(info.observe(info.new(m.rules, 0), 0), 0)
+        entries.append(Entry("greedy", "greedy"))
+    except ValueError:
+        pass
+    alts = [search_entry(m.alt_algo, b, False) for b in m.alt_budgets if b <= cap]
+    for b in m.budgets:
+        if b > cap:
+            break
+        entries.append(search_entry(m.algo, b, True))
+        entries.extend(a for a in alts if a.budget is not None and b <= a.budget < b * 4)
+    return entries
+
+
+class TimedAgent:
+    """An agent whose decisions with a real choice (more than one legal move) are timed."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.sees_everything = agent.sees_everything
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def choose(self, view: Any, rng: Any) -> int:
+        choice = len(view.legal_moves()) > 1
+        start = time.perf_counter()
+        move = self.agent.choose(view, rng)
+        if choice:
+            self.seconds += time.perf_counter() - start
+            self.decisions += 1
+        return move
+
+    def settings(self) -> dict[str, Any]:
+        return self.agent.settings()
+
+
+def make_agent(info: GameInfo, entry: Mapping[str, Any], rules: Mapping[str, Any]) -> Agent:
+    """The agent of a pool entry (as plain data)."""
+    if entry["kind"] == "random":
+        return RandomAgent()
+    if entry["kind"] == "greedy":
+        return GreedyAgent(info)
+    return SearchAgent(info, SearchSettings.from_mapping(entry["settings"]), rules, name=entry["name"])
+
+
+__all__ = ["MODES", "Entry", "Mode", "TimedAgent", "make_agent", "mode_of", "pool", "search_entry"]
