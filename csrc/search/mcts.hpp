@@ -508,21 +508,15 @@ class Tree {
     }
   }
 
+  // A playout from `s` (cut after playout_plies when the game has an evaluation and two players), scored by the
+  // game's returns, or by heuristic() when it was cut.
   void rollout(G& s, std::array<double, kN>& ret) {
-    if constexpr (HasEvaluate<G>) {
-      if (opt_.playout_plies > 0 && players_ == 2) {
-        if (!uct::playout(s, rng_, opt_.policy_rollouts, opt_.playout_plies)) {
-          const int p = s.to_move();
-          const double v = std::tanh(static_cast<double>(s.evaluate()) / opt_.eval_scale);
-          ret[p] = v;
-          ret[1 - p] = -v;
-          return;
-        }
-        for (int p = 0; p < players_; ++p) ret[p] = s.returns(p);
-        return;
-      }
+    int cut = 0;
+    if constexpr (HasEvaluate<G>) cut = players_ == 2 ? opt_.playout_plies : 0;
+    if (!uct::playout(s, rng_, opt_.policy_rollouts, cut)) {
+      for (int p = 0; p < 2; ++p) ret[p] = heuristic(s, p);
+      return;
     }
-    uct::playout(s, rng_, opt_.policy_rollouts);
     for (int p = 0; p < players_; ++p) ret[p] = s.returns(p);
   }
 
