@@ -1,14 +1,20 @@
-"""Makes the Sensei endgame set of the benchmarks: turn starts with a forced win on the winner's 2nd or 3rd turn.
+"""Makes the Sensei endgame set of the benchmarks: turn starts with a forced win on the winner's 2nd, 3rd or 4th turn.
 
-Positions come from seeded random play of each version (uniform actions, a random number of turns), taken at the
-start of a turn where the player to move cannot win this turn (that is one action of the hooks, not a proof) and
-alpha-beta (depth-limited, node-capped) proves a win for either side. "In N turns" counts the turns of the
-proof's line, the winner's own turns only (win on the next own turn: 2). Each value is checked by the brute force
-(`State.minimax`, no pruning, no table) where that is feasible: Shizukana proofs of at most --check-plies plies
-(7 plies: about 10 s each), Arashi proofs of at most 4 plies (36 or more actions per ply). `--verify` runs only
-that check on an existing file and records the count in its header.
+Two sources. Seeded random play of each version (uniform actions, a random number of turns), positions taken at
+the start of a turn where the player to move cannot win this turn (that is one action of the hooks, not a proof)
+and alpha-beta (depth-limited, node-capped) proves a win for either side: this finds wins on the 2nd own turn.
+Longer wins are rare in random play, so `--records` takes them from recorded games instead (engine against engine,
+`kofun selfplay sensei ... --records FILE`): the winner's turn starts --back N own turns before the game's end,
+kept when alpha-beta (iterative deepening, --time seconds) proves a win there on exactly the N-th own turn.
+"In N turns" counts the turns of the proof's line, the winner's own turns only (win on the next own turn: 2).
+Each value is checked by the brute force (`State.minimax`, no pruning, no table) where that is feasible:
+Shizukana proofs of at most --check-plies plies (7 plies: about 10 s each), Arashi proofs of at most 4 plies (36
+or more actions per ply); a longer proof is checked by alpha-beta one ply short of it, which must not prove a win
+(the recorded distance is the shortest). `--verify` runs the checks on an existing file and records the count in
+its header.
 
     python scripts/sensei_endgames.py --count 20 --seed 2026 --out bench/data/sensei_endgames.txt
+    python scripts/sensei_endgames.py --records games.jsonl --back 3 4 --count 4 --out bench/data/sensei_endgames.txt
     python scripts/sensei_endgames.py --verify --out bench/data/sensei_endgames.txt
 
 Output: one line per position, "<position>\\t<winner S|N>\\t<own turns>\\t<plies>".
@@ -18,13 +24,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from solver import _core
 from solver._core import sensei
+from solver.games.sensei import turn_starts
+from solver.match import read_records
 
 DEPTH = {"shizukana": 12, "arashi": 7}
 NODE_CAP = 2_000_000
@@ -68,51 +75,59 @@ def feasible(version: str, plies: int, check_plies: int) -> bool:
     return plies <= (check_plies if version == "shizukana" else 4)
 
 
+def check(text: str, plies: int, value: int, check_plies: int) -> str:
+    """The check that the proof of `text` (`value` at `plies`) passed: "brute force" or "one ply short"; raises
+    SystemExit when it fails."""
+    s = sensei.State.parse(text)
+    if feasible(text.split()[0], plies, check_plies):
+        if s.minimax(plies) != value:
+            raise SystemExit(f"brute force disagrees on {text}")
+        return "brute force"
+    short = s.alphabeta(limits(plies - 1, 0), hash_mb=256)
+    if short.proof in (_core.Proof.WIN, _core.Proof.LOSS):
+        raise SystemExit(f"alpha-beta proves {text} at {short.plies_to_end} plies, not {plies}")
+    return "one ply short"
+
+
 def verify(args: argparse.Namespace) -> int:
-    lines = args.out.read_text().splitlines()
-    found: dict[str, tuple[str, int, int]] = {}
-    checked = 0
-    for line in lines:
-        if not line or line.startswith("#"):
-            continue
-        text, winner, turns, plies = line.split("\t")
-        found[text] = (winner, int(turns), int(plies))
+    headers, found = read(args.out)
+    counts = {"brute force": 0, "one ply short": 0}
+    for text, (_winner, _turns, plies) in found.items():
         s = sensei.State.parse(text)
-        if not feasible(text.split()[0], int(plies), args.check_plies):
-            continue
-        ab = s.alphabeta(limits(int(plies), 0), hash_mb=64)
-        if s.minimax(int(plies)) != ab.value:
-            print(f"brute force disagrees on {text}", file=sys.stderr)
-            return 1
-        checked += 1
+        ab = s.alphabeta(limits(plies, 0), hash_mb=256)
+        counts[check(text, plies, ab.value, args.check_plies)] += 1
         print(f"checked {text}", file=sys.stderr)
-    seed = re.search(r"--seed (\d+)", lines[0])
-    args.count, args.seed = len(found), int(seed.group(1)) if seed else 0
-    write(args, found, checked)
-    print(f"{checked} of {len(found)} checked by brute force", file=sys.stderr)
+    write(args.out, [h for h in headers if not h.startswith("# checked")], found, counts)
+    print(f"{counts} of {len(found)}", file=sys.stderr)
     return 0
 
 
-def write(args: argparse.Namespace, found: dict[str, tuple[str, int, int]], checked: int) -> None:
-    lines = [f"{t}\t{w}\t{n}\t{p}" for t, (w, n, p) in sorted(found.items(), key=lambda kv: (kv[1][1], kv[0]))]
-    made = f"scripts/sensei_endgames.py --count {args.count} --seed {args.seed}"
-    header = f"# made by {made}; {checked} checked by brute force"
-    args.out.write_text("\n".join([header, *lines]) + "\n")
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--count", type=int, default=24)
-    ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--check-plies", type=int, default=7)
-    ap.add_argument("--verify", action="store_true", help="only check an existing file by brute force")
-    ap.add_argument("--out", type=Path, required=True)
-    args = ap.parse_args(argv)
-    if args.verify:
-        return verify(args)
+def read(path: Path) -> tuple[list[str], dict[str, tuple[str, int, int]]]:
+    """The header lines and the positions of a set file (none when it does not exist)."""
+    headers: list[str] = []
     found: dict[str, tuple[str, int, int]] = {}
+    if not path.exists():
+        return headers, found
+    for line in path.read_text().splitlines():
+        if line.startswith("#"):
+            headers.append(line)
+        elif line:
+            text, winner, turns, plies = line.split("\t")
+            found[text] = (winner, int(turns), int(plies))
+    return headers, found
+
+
+def write(path: Path, headers: list[str], found: dict[str, tuple[str, int, int]], counts: dict[str, int]) -> None:
+    lines = [f"{t}\t{w}\t{n}\t{p}" for t, (w, n, p) in sorted(found.items(), key=lambda kv: (kv[1][1], kv[0]))]
+    checked = (
+        f"# checked: {counts['brute force']} by brute force, {counts['one ply short']} by alpha-beta one ply short"
+    )
+    path.write_text("\n".join([*headers, checked, *lines]) + "\n")
+
+
+def from_random_play(args: argparse.Namespace, found: dict[str, tuple[str, int, int]]) -> None:
+    """Wins on the 2nd (rarely 3rd) own turn from seeded random play, until --count positions."""
     per_turns: dict[int, int] = {2: 0, 3: 0}
-    checked = 0
     for version, s in candidates(args.seed):
         text = s.to_string()
         if text in found:
@@ -124,19 +139,83 @@ def main(argv: list[str] | None = None) -> int:
         turns = own_turns(s, list(r.pv), winner)
         if turns not in per_turns or per_turns[turns] >= (args.count + 1) // 2:
             continue
-        plies = int(r.plies_to_end)
-        if feasible(version, plies, args.check_plies):
-            if s.minimax(plies) != r.value:
-                print(f"brute force disagrees on {text}", file=sys.stderr)
-                return 1
-            checked += 1
-        found[text] = ("SN"[winner], turns, plies)
+        found[text] = ("SN"[winner], turns, int(r.plies_to_end))
         per_turns[turns] += 1
-        print(f"{len(found)}/{args.count} {version} win in {turns} own turns ({plies} plies)", file=sys.stderr)
-        write(args, found, checked)  # after each find: a long run stopped early keeps what it found
+        print(f"{len(found)}/{args.count} {version} win in {turns} own turns", file=sys.stderr)
         if len(found) >= args.count:
-            break
-    print(f"{len(found)} positions; {checked} checked by brute force", file=sys.stderr)
+            return
+
+
+def from_records(args: argparse.Namespace, found: dict[str, tuple[str, int, int]]) -> None:
+    """Per --back N (in increasing order): up to --count turn starts of recorded games' winners with a win on exactly
+    the N-th own turn. A game is left at its first --back without such a proof (a longer win is then unlikely)."""
+    backs = sorted(args.back)
+    seconds = dict(zip(args.back, args.time if len(args.time) > 1 else args.time * len(backs), strict=True))
+    wanted = dict.fromkeys(backs, 0)
+    for path in args.records:
+        for record in read_records(path):
+            if record.winner is None:
+                continue
+            starts = turn_starts(record.start, record.moves, record.winner)
+            for back in backs:
+                if len(starts) < back:
+                    break
+                s = starts[-back][1]
+                lim = _core.SearchLimits()
+                lim.time_s = seconds[back]
+                r = s.alphabeta(lim, hash_mb=256)
+                if r.proof != _core.Proof.WIN or own_turns(s, list(r.pv), s.to_move()) != back:
+                    break
+                text = s.to_string()
+                if wanted[back] >= args.count or text in found:
+                    continue
+                found[text] = ("SN"[s.to_move()], back, int(r.plies_to_end))
+                wanted[back] += 1
+                print(f"{text}: win in {back} own turns ({r.plies_to_end} plies)", file=sys.stderr)
+            if all(n >= args.count for n in wanted.values()):
+                return
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--count", type=int, default=24, help="positions (with --records: per --back value)")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--records", type=Path, nargs="+", help="take the positions from these game records")
+    ap.add_argument("--back", type=int, nargs="+", default=[3, 4], help="own turns before the end (--records)")
+    ap.add_argument(
+        "--time",
+        type=float,
+        nargs="+",
+        default=[20.0],
+        help="seconds of alpha-beta per position, per --back (--records)",
+    )
+    ap.add_argument("--check-plies", type=int, default=7)
+    ap.add_argument("--verify", action="store_true", help="only check an existing file")
+    ap.add_argument("--out", type=Path, required=True)
+    args = ap.parse_args(argv)
+    if len(args.time) not in (1, len(args.back)):
+        ap.error("--time: give one value, or one per --back value")
+    if args.verify:
+        return verify(args)
+    headers, found = read(args.out)
+    headers = [h for h in headers if not h.startswith("# checked")]
+    if args.records:
+        made = f"--records {' '.join(p.name for p in args.records)} --back {' '.join(map(str, args.back))}"
+        made += f" --count {args.count} --time {' '.join(f'{t:g}' for t in args.time)}"
+        new: dict[str, tuple[str, int, int]] = {}
+        from_records(args, new)
+    else:
+        made = f"--count {args.count} --seed {args.seed}"
+        new = {}
+        from_random_play(args, new)
+    counts = {"brute force": 0, "one ply short": 0}
+    for text, (_winner, _turns, plies) in new.items():
+        s = sensei.State.parse(text)
+        value = s.alphabeta(limits(plies, 0), hash_mb=256).value
+        counts[check(text, plies, value, args.check_plies)] += 1
+    found.update(new)
+    write(args.out, [*headers, f"# {len(new)} made by scripts/sensei_endgames.py {made}"], found, counts)
+    print(f"{len(new)} positions added; {counts}", file=sys.stderr)
     return 0
 
 

@@ -17,25 +17,17 @@ import argparse
 from typing import Any
 
 from solver import _core
-from solver.games import get_game
+from solver.games.sensei import turn_starts
 from solver.match import GameRecord, read_records
 
 
 def last_turn_start(record: GameRecord, seat: int) -> tuple[Any, int]:
     """The position at the start of `seat`'s last turn in the record, and the index of its first action."""
-    game = get_game("sensei")
-    state = game.parse(record.start)
-    start, start_index = None, -1
-    previous = -1
-    for i, text in enumerate(record.moves):
-        mover = state.to_move()
-        if mover == seat and previous != seat:
-            start, start_index = game.parse(state.to_string()), i
-        previous = mover
-        state.apply(state.parse_move(text))
-    if start is None:
+    starts = turn_starts(record.start, record.moves, seat)
+    if not starts:
         raise ValueError(f"seat {seat} never moved in the record of seed {record.seed}")
-    return start, start_index
+    index, position = starts[-1]
+    return position, index
 
 
 def classify(position: Any, seconds: float, plies: int) -> tuple[str, int, float]:

@@ -84,20 +84,7 @@ static_assert(sizeof(MctsNode) == 24, "MCTS node layout");
 struct MctsOptions {
   double exploration = 1.4;
   bool policy_rollouts = false;  // G::rollout_move instead of a uniform random legal move
-  bool solver = true;            // Playouts go to the end of the game (random moves, or G::rollout_move with policy rollouts), or, with option
-// playout_plies > 0 in a two-player game with G::evaluate, stop after that many plies: the position reached scores
-// tanh(evaluate() / eval_scale) for its player to move and the opposite for the other ("early playout
-// termination", Lorentz 2016; it is what lets MCTS hold its own against alpha-beta in Sensei, docs/sensei.md).
-// A playout that ends the game first scores the game's returns as usual.
-//
-// Implicit minimax backups (Lanctot, Winands, Pepels & Sturtevant 2014), option minimax_weight = a > 0 (two-player
-// games with G::evaluate): every node also keeps a heuristic value for its mover, set when its parent is expanded
-// (tanh(evaluate() / eval_scale) of the child position, the game's returns if it ends there) and backed up by
-// minimax along each iteration's path (a node's value is its best child's, for the player choosing there; a proven
-// child counts as its proof). Selection ranks children by (1 - a) * mean + a * heuristic value + the exploration
-// term. The values live in a separate array (4 bytes a node, from the same memory budget), only when on.
-//
-// MCTS-Solver (two-player games only)
+  bool solver = true;            // MCTS-Solver (two-player games only)
   bool transpositions = false;
   // Playouts cut off after this many plies (0: to the end of the game), scored by the game's evaluation (see the
   // header comment); two-player games with G::evaluate only.

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import pytest
 
 from solver._core import IllegalMoveError, NotationError, Proof, sensei
-from solver.games.sensei import GAME, format_turns, play_turn, split_turns
+from solver.games.sensei import GAME, format_turns, play_turn, split_turns, turn_starts
 
 WIN_POSITION = "arashi pits=- S=a1,b1,c1,d1,e1,f1,d6 N=a7,b7,c7,e7,f7,g7,a6 chars=d1,b7 turn=S actions=- turns=0"
 
@@ -69,6 +69,19 @@ def test_split_and_format_turns():
     moves = moves_of(s, ["a1-a2", "end", "a6-a5", "b7*a7", "end", "d6-d7", "d1*d7"])
     assert split_turns(s, moves) == [["a1-a2"], ["a6-a5", "b7*a7"], ["d6-d7", "d1*d7"]]
     assert format_turns(s, moves) == "1. S a1-a2  2. N a6-a5 b7*a7  3. S d6-d7 d1*d7"
+
+
+def test_turn_starts_of_a_record():
+    start = GAME.new().to_string()
+    moves = ["b1-b3", "end", "a7-a5", "b7-b5", "end", "c1-c4", "end", "c7-c5"]
+    south = turn_starts(start, moves, 0)
+    north = turn_starts(start, moves, 1)
+    assert [i for i, _ in south] == [0, 5]
+    assert [i for i, _ in north] == [2, 7]
+    assert south[0][1].to_string() == start
+    assert south[1][1].to_string() == play_turn(play_turn(GAME.new(), "b1-b3"), "a7-a5 b7-b5").to_string()
+    assert north[1][1].to_move() == 1 and north[1][1].stone_moves_done() == 0
+    assert turn_starts(start, [], 0) == []
 
 
 def test_describe_value_in_turns():

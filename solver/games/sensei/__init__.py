@@ -231,6 +231,21 @@ def turns_to_end(state: Any, moves: Sequence[int]) -> int | None:
     return None
 
 
+def turn_starts(start: str, moves: Iterable[str], seat: int) -> list[tuple[int, Any]]:
+    """Each of `seat`'s turns in a game played from `start` (notation) with the actions `moves` (notation, e.g. a
+    record's), in order: the index of the turn's first action and the position before it."""
+    state = State.parse(start)
+    found: list[tuple[int, Any]] = []
+    previous = -1
+    for i, text in enumerate(moves):
+        mover = state.to_move()
+        if mover == seat and previous != seat:
+            found.append((i, state.clone()))
+        previous = mover
+        state.apply(state.parse_move(text))
+    return found
+
+
 GAME = SenseiGame(
     name="sensei",
     title="Sensei",
