@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +76,7 @@ def feasible(version: str, plies: int, check_plies: int) -> bool:
     return plies <= (check_plies if version == "shizukana" else 4)
 
 
-def check(text: str, plies: int, value: int, check_plies: int) -> str:
+def check(text: str, plies: int, value: float, check_plies: int) -> str:
     """The check that the proof of `text` (`value` at `plies`) passed: "brute force" or "one ply short"; raises
     SystemExit when it fails."""
     s = sensei.State.parse(text)
@@ -117,21 +118,28 @@ def read(path: Path) -> tuple[list[str], dict[str, tuple[str, int, int]]]:
     return headers, found
 
 
-def write(path: Path, headers: list[str], found: dict[str, tuple[str, int, int]], counts: dict[str, int]) -> None:
+def write(
+    path: Path, headers: list[str], found: dict[str, tuple[str, int, int]], counts: dict[str, int] | None
+) -> None:
     lines = [f"{t}\t{w}\t{n}\t{p}" for t, (w, n, p) in sorted(found.items(), key=lambda kv: (kv[1][1], kv[0]))]
-    checked = (
-        f"# checked: {counts['brute force']} by brute force, {counts['one ply short']} by alpha-beta one ply short"
-    )
+    checked = "# checked: not yet (--verify)"
+    if counts is not None:
+        brute, short = counts["brute force"], counts["one ply short"]
+        checked = f"# checked: {brute} by brute force, {short} by alpha-beta one ply short"
     path.write_text("\n".join([*headers, checked, *lines]) + "\n")
 
 
-def from_random_play(args: argparse.Namespace, found: dict[str, tuple[str, int, int]]) -> None:
+Keep = Callable[[str, tuple[str, int, int]], None]
+
+
+def from_random_play(args: argparse.Namespace, found: dict[str, tuple[str, int, int]], keep: Keep) -> None:
     """Wins on the 2nd (rarely 3rd) own turn from seeded random play, until --count positions."""
     per_turns: dict[int, int] = {2: 0, 3: 0}
     for version, s in candidates(args.seed):
         text = s.to_string()
         if text in found:
             continue
+        found[text] = ("", 0, 0)
         r = s.alphabeta(limits(DEPTH[version], NODE_CAP), hash_mb=64)
         if r.proof != _core.Proof.WIN and r.proof != _core.Proof.LOSS:
             continue
@@ -139,14 +147,13 @@ def from_random_play(args: argparse.Namespace, found: dict[str, tuple[str, int, 
         turns = own_turns(s, list(r.pv), winner)
         if turns not in per_turns or per_turns[turns] >= (args.count + 1) // 2:
             continue
-        found[text] = ("SN"[winner], turns, int(r.plies_to_end))
+        keep(text, ("SN"[winner], turns, int(r.plies_to_end)))
         per_turns[turns] += 1
-        print(f"{len(found)}/{args.count} {version} win in {turns} own turns", file=sys.stderr)
-        if len(found) >= args.count:
+        if sum(per_turns.values()) >= args.count:
             return
 
 
-def from_records(args: argparse.Namespace, found: dict[str, tuple[str, int, int]]) -> None:
+def from_records(args: argparse.Namespace, found: dict[str, tuple[str, int, int]], keep: Keep) -> None:
     """Per --back N (in increasing order): up to --count turn starts of recorded games' winners with a win on exactly
     the N-th own turn. A game is left at its first --back without such a proof (a longer win is then unlikely)."""
     backs = sorted(args.back)
@@ -170,8 +177,8 @@ def from_records(args: argparse.Namespace, found: dict[str, tuple[str, int, int]
                 if wanted[back] >= args.count or text in found:
                     continue
                 found[text] = ("SN"[s.to_move()], back, int(r.plies_to_end))
+                keep(text, found[text])
                 wanted[back] += 1
-                print(f"{text}: win in {back} own turns ({r.plies_to_end} plies)", file=sys.stderr)
             if all(n >= args.count for n in wanted.values()):
                 return
 
@@ -202,21 +209,24 @@ def main(argv: list[str] | None = None) -> int:
     if args.records:
         made = f"--records {' '.join(p.name for p in args.records)} --back {' '.join(map(str, args.back))}"
         made += f" --count {args.count} --time {' '.join(f'{t:g}' for t in args.time)}"
-        new: dict[str, tuple[str, int, int]] = {}
-        from_records(args, new)
     else:
         made = f"--count {args.count} --seed {args.seed}"
-        new = {}
-        from_random_play(args, new)
-    counts = {"brute force": 0, "one ply short": 0}
-    for text, (_winner, _turns, plies) in new.items():
-        s = sensei.State.parse(text)
-        value = s.alphabeta(limits(plies, 0), hash_mb=256).value
-        counts[check(text, plies, value, args.check_plies)] += 1
-    found.update(new)
-    write(args.out, [*headers, f"# {len(new)} made by scripts/sensei_endgames.py {made}"], found, counts)
-    print(f"{len(new)} positions added; {counts}", file=sys.stderr)
-    return 0
+    new: dict[str, tuple[str, int, int]] = {}
+
+    def keep(text: str, entry: tuple[str, int, int]) -> None:
+        """Adds a find and writes the file at once: a long run stopped early keeps what it found (unchecked until
+        --verify)."""
+        new[text] = entry
+        print(f"{text}: win in {entry[1]} own turns ({entry[2]} plies)", file=sys.stderr)
+        made_by = f"# {len(new)} made by scripts/sensei_endgames.py {made}"
+        write(args.out, [*headers, made_by], {**found, **new}, None)
+
+    if args.records:
+        from_records(args, {**found}, keep)
+    else:
+        from_random_play(args, {**found}, keep)
+    print(f"{len(new)} positions added; checking the whole set", file=sys.stderr)
+    return verify(args)
 
 
 if __name__ == "__main__":
