@@ -136,3 +136,20 @@ def test_ladder_files_round_trip_and_agent_for_rating(tmp_path: Path, monkeypatc
     path.write_text("{}")
     with pytest.raises(ValueError, match="malformed"):
         Ladder.load(path)
+
+
+@pytest.mark.parametrize("path", sorted((Path(solver.__file__).parent / "data" / "ratings").glob("*.json")))
+def test_every_shipped_ladder_is_a_whole_pool_anchored_at_random(path: Path) -> None:
+    """Each shipped ladder file: its game and mode are a rated mode, its levels are exactly the pool of that mode up
+    to the file's largest budget, random is 0 and every rating lies in its interval."""
+    from solver.ladder_pools import pool
+
+    ladder = Ladder.load(path)
+    assert path.stem == f"{ladder.game}-{ladder.mode}"
+    cap = max(lv.budget for lv in ladder.levels if lv.budget)
+    assert sorted(lv.name for lv in ladder.levels) == sorted(e.name for e in pool(ladder.game, ladder.mode, cap))
+    levels = {lv.name: lv for lv in ladder.levels}
+    assert levels["random"].rating == 0.0
+    for lv in ladder.levels:
+        assert lv.low <= lv.rating <= lv.high and lv.games > 0, lv.name
+    assert ladder.games == sum(lv.games for lv in ladder.levels) // 2
