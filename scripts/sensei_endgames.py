@@ -135,11 +135,12 @@ Keep = Callable[[str, tuple[str, int, int]], None]
 def from_random_play(args: argparse.Namespace, found: dict[str, tuple[str, int, int]], keep: Keep) -> None:
     """Wins on the 2nd (rarely 3rd) own turn from seeded random play, until --count positions."""
     per_turns: dict[int, int] = {2: 0, 3: 0}
+    seen = set(found)
     for version, s in candidates(args.seed):
         text = s.to_string()
-        if text in found:
+        if text in seen:
             continue
-        found[text] = ("", 0, 0)
+        seen.add(text)
         r = s.alphabeta(limits(DEPTH[version], NODE_CAP), hash_mb=64)
         if r.proof != _core.Proof.WIN and r.proof != _core.Proof.LOSS:
             continue
@@ -222,9 +223,9 @@ def main(argv: list[str] | None = None) -> int:
         write(args.out, [*headers, made_by], {**found, **new}, None)
 
     if args.records:
-        from_records(args, {**found}, keep)
+        from_records(args, dict(found), keep)
     else:
-        from_random_play(args, {**found}, keep)
+        from_random_play(args, found, keep)
     print(f"{len(new)} positions added; checking the whole set", file=sys.stderr)
     return verify(args)
 
