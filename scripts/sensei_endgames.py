@@ -76,12 +76,17 @@ def feasible(version: str, plies: int, check_plies: int) -> bool:
     return plies <= (check_plies if version == "shizukana" else 4)
 
 
-def check(text: str, plies: int, value: float, check_plies: int) -> str:
-    """The check that the proof of `text` (`value` at `plies`) passed: "brute force" or "one ply short"; raises
-    SystemExit when it fails."""
+def check(text: str, winner: str, plies: int, check_plies: int) -> str:
+    """Checks one entry: alpha-beta at `plies` proves `winner`'s win at exactly that distance, and then either the
+    brute force agrees ("brute force") or alpha-beta one ply short proves nothing ("one ply short"). Raises
+    SystemExit when a check fails."""
     s = sensei.State.parse(text)
+    proof = s.alphabeta(limits(plies, 0), hash_mb=256)
+    expected = _core.Proof.WIN if "SN"[s.to_move()] == winner else _core.Proof.LOSS
+    if proof.proof != expected or proof.plies_to_end != plies:
+        raise SystemExit(f"alpha-beta at {plies} plies does not prove the recorded result of {text}")
     if feasible(text.split()[0], plies, check_plies):
-        if s.minimax(plies) != value:
+        if s.minimax(plies) != proof.value:
             raise SystemExit(f"brute force disagrees on {text}")
         return "brute force"
     short = s.alphabeta(limits(plies - 1, 0), hash_mb=256)
@@ -93,10 +98,8 @@ def check(text: str, plies: int, value: float, check_plies: int) -> str:
 def verify(args: argparse.Namespace) -> int:
     headers, found = read(args.out)
     counts = {"brute force": 0, "one ply short": 0}
-    for text, (_winner, _turns, plies) in found.items():
-        s = sensei.State.parse(text)
-        ab = s.alphabeta(limits(plies, 0), hash_mb=256)
-        counts[check(text, plies, ab.value, args.check_plies)] += 1
+    for text, (winner, _turns, plies) in found.items():
+        counts[check(text, winner, plies, args.check_plies)] += 1
         print(f"checked {text}", file=sys.stderr)
     write(args.out, [h for h in headers if not h.startswith("# checked")], found, counts)
     print(f"{counts} of {len(found)}", file=sys.stderr)
