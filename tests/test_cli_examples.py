@@ -9,7 +9,8 @@ at most 2000; ``--depth D`` is at most 6 for searches and 5 for perft; ``--games
 --solver-nodes 2000`` unless given. ``kofun bench`` (a fixed suite of several seconds) and the Haniwa
 experiments against the PIMC opponent (one pair of games takes 3-60 s at any iteration count; a search
 performance issue) are not run. `play`
-reads ``quit`` at its first prompt. An example followed in the docs by an ``error:`` line must fail with exit
+reads ``quit`` at its first prompt and gets ``--seed 1`` unless given (a random deal can end before the first
+prompt: a Koi-Koi hand yaku scores at once). An example followed in the docs by an ``error:`` line must fail with exit
 status 2 and that message (a missing ``--config`` file fails too, with its own message); every other example
 must exit 0 with sane output.
 """
@@ -95,6 +96,8 @@ def capped(argv: list[str]) -> list[str]:
             continue
         out.append(a)
         i += 1
+    if argv[0] == "play" and "--seed" not in out:
+        out += ["--seed", "1"]
     if argv[0] in SEARCHES and not {"--nodes", "--depth"} & set(out):
         out += ["--nodes", "200"]
     if argv[:3] == ["haniwa", "solo", "estimate"]:
