@@ -1,7 +1,6 @@
 #include "solo_dual.hpp"
 
 #include <algorithm>
-#include <chrono>
 
 #include "../../core/errors.hpp"
 #include "solo_rows.hpp"
@@ -13,11 +12,6 @@ namespace {
 constexpr int kCells = 24;
 constexpr int kTurns = kCells / kHandSize;
 constexpr int kRows = 6;
-
-std::int64_t now_ns() noexcept {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
 
 std::int64_t choose(int n, int k) noexcept {
   if (k < 0 || k > n) return 0;
@@ -105,12 +99,6 @@ int solo_rows_completed(const SoloLastRows& rows, const std::array<int, 3>& powe
   return best;
 }
 
-SoloDualSolver::SoloDualSolver(int table_bits) : last_(14) {
-  table_bits = std::clamp(table_bits, 10, 28);
-  table_.resize(std::size_t{1} << table_bits);
-  mask_ = (std::uint64_t{1} << table_bits) - 1;
-}
-
 void SoloDualSolver::prepare(const std::array<int, 3>& unseen) {
   if (unseen[0] + unseen[1] + unseen[2] < kHandSize)
     throw RuleOptionError("haniwa solo dual: fewer than 4 tiles left for the last draw");
@@ -144,13 +132,6 @@ std::int64_t SoloDualSolver::expected_phi(const SoloLastRows& rows) {
   for (const auto& [powers, w] : hands_) sum += w * 2 * solo_rows_completed(rows, powers);
   phi_cache_.emplace(key, sum);
   return sum;
-}
-
-bool SoloDualSolver::out_of_budget() noexcept {
-  if (stopped_) return true;
-  if (node_limit_ && nodes_ >= node_limit_) stopped_ = true;
-  if (time_limit_ > 0 && (nodes_ & 1023) == 0 && (now_ns() - start_ns_) * 1e-9 >= time_limit_) stopped_ = true;
-  return stopped_;
 }
 
 std::int32_t SoloDualSolver::bound(const State& s, const TileCounts& tiles) const noexcept {
@@ -196,9 +177,8 @@ std::int32_t SoloDualSolver::leaf(const State& x, bool& exact) {
 std::int32_t SoloDualSolver::search(const State& s, TileCounts& tiles, std::int32_t node_bound, int depth,
                                     bool& exact) {
   ++nodes_;
-  Entry& e = table_[s.hash() & mask_];
-  const bool hit = e.generation == generation_ && e.key == s.hash();
-  if (hit) {
+  Entry& e = entry(s.hash());
+  if (holds(e, s.hash())) {
     if (e.exact || e.value <= best_) {
       exact = e.exact;
       return e.value;
@@ -209,11 +189,7 @@ std::int32_t SoloDualSolver::search(const State& s, TileCounts& tiles, std::int3
   bool value_exact = false;
   if (s.placed() == kHorizon && s.phase() == Phase::kPlace) {
     value = leaf(s, value_exact);
-    if (value_exact && value > best_) {
-      best_ = value;
-      best_len_ = depth;
-      std::copy(path_.begin(), path_.begin() + depth, best_line_.begin());
-    }
+    if (value_exact) reached(value, depth);
   } else {
     exact = false;
     if (node_bound <= best_ || out_of_budget()) return node_bound;
@@ -246,10 +222,7 @@ std::int32_t SoloDualSolver::search(const State& s, TileCounts& tiles, std::int3
     }
     value = std::min(value, node_bound);  // both are upper bounds; the tighter one is kept
   }
-  e.key = s.hash();
-  e.generation = generation_;
-  e.value = value;
-  e.exact = value_exact;
+  store(e, s.hash(), value, value_exact);
   exact = value_exact;
   return value;
 }
@@ -275,17 +248,7 @@ SoloDualResult SoloDualSolver::solve(const State& s, const SoloSolveLimits& limi
   std::array<int, 3> unseen{};
   for (int j = before; j < s.stock_left(); ++j) ++unseen[power_of(s.stock_tile(j)) - 1];
   prepare(unseen);
-  if (++generation_ == 0) {
-    std::fill(table_.begin(), table_.end(), Entry{});
-    generation_ = 1;
-  }
-  best_ = -1;
-  best_len_ = 0;
-  nodes_ = 0;
-  node_limit_ = limits.nodes;
-  time_limit_ = limits.time_s;
-  stopped_ = false;
-  start_ns_ = now_ns();
+  begin(limits);
   TileCounts tiles = solo_tiles_to_place(s);
   bool exact = false;
   const std::int32_t root = search(s, tiles, bound(s, tiles), 0, exact);
@@ -294,9 +257,9 @@ SoloDualResult SoloDualSolver::solve(const State& s, const SoloSolveLimits& limi
   r.upper_bound = (exact ? best_ : std::max(root, best_)) / w;
   r.best_value = best_ >= 0 ? best_ / w : -1.0;
   r.nodes = nodes_;
-  r.time_s = (now_ns() - start_ns_) * 1e-9;
+  r.time_s = seconds();
   r.weight = weight_;
-  r.line.assign(best_line_.begin(), best_line_.begin() + best_len_);
+  r.line = best_line();
   return r;
 }
 

@@ -50,6 +50,7 @@
 
 #include "haniwa.hpp"
 #include "solo_bound.hpp"
+#include "solo_search.hpp"
 #include "solo_solver.hpp"
 
 namespace kofun::haniwa {
@@ -79,9 +80,9 @@ struct SoloDualResult {
 };
 
 // Owns its tables (allocated once); results do not depend on earlier calls. Not thread-safe.
-class SoloDualSolver {
+class SoloDualSolver : private SoloSearch<std::int32_t, std::int32_t> {
  public:
-  explicit SoloDualSolver(int table_bits = 20);
+  explicit SoloDualSolver(int table_bits = 20) : SoloSearch(table_bits), last_(14) {}
   // Throws RuleOptionError for a non-solo state or fewer than 4 tiles left for the last draw.
   SoloDualResult solve(const State& s, const SoloSolveLimits& limits);
   // E[Phi(x, H)] over the uniform 4-subsets H of x's hand + stock (x: at the start of the last turn), and
@@ -90,39 +91,19 @@ class SoloDualSolver {
   static int penalty_term(const State& x);
 
  private:
-  struct Entry {
-    std::uint64_t key = 0;
-    std::uint32_t generation = 0;
-    std::int32_t value = 0;
-    std::uint8_t exact = 0;
-  };
   void prepare(const std::array<int, 3>& unseen_powers);
   std::int64_t expected_phi(const SoloLastRows& rows);  // sum over hands of weight x Phi
-  bool out_of_budget() noexcept;
   std::int32_t bound(const State& s, const TileCounts& tiles) const noexcept;
   std::int32_t leaf(const State& x, bool& exact);
   std::int32_t search(const State& s, TileCounts& tiles, std::int32_t bound, int depth, bool& exact);
 
-  static constexpr int kMaxDepth = 64;
   static constexpr int kHorizon = 20;  // placements before the last turn
 
   SoloSolver last_;  // exact last-turn solves
-  std::vector<Entry> table_;
-  std::uint64_t mask_ = 0;
-  std::uint32_t generation_ = 0;
   std::vector<std::pair<std::array<int, 3>, std::int64_t>> hands_;  // power multisets of the last hand, weights
   std::int64_t weight_ = 1;
   std::array<std::int64_t, kHandSize + 1> best_phi_{};  // best[k] x W: k rows
   std::map<std::uint64_t, std::int64_t> phi_cache_;
-  std::int32_t best_ = -1;
-  std::uint64_t nodes_ = 0;
-  std::uint64_t node_limit_ = 0;
-  double time_limit_ = 0.0;
-  bool stopped_ = false;
-  std::int64_t start_ns_ = 0;
-  std::array<Move, kMaxDepth> path_{};
-  std::array<Move, kMaxDepth> best_line_{};
-  int best_len_ = 0;
 };
 
 }  // namespace kofun::haniwa

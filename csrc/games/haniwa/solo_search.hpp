@@ -1,14 +1,105 @@
-// Pieces shared by the two solo branch-and-bound searches (solo_solver.hpp, solo_dual.hpp): the tile kind a move
-// places, and the children of a node with their admissible bounds, best bound first.
+// Pieces shared by the two solo branch-and-bound searches (solo_solver.hpp, solo_dual.hpp): their budget, their
+// bookkeeping (transposition table, budget, best line found: SoloSearch), the tile kind a move places, and the
+// children of a node with their admissible bounds, best bound first.
 #pragma once
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <vector>
 
+#include "../../search/limits.hpp"
 #include "haniwa.hpp"
 #include "solo_bound.hpp"
 
 namespace kofun::haniwa {
+
+struct SoloSolveLimits {
+  std::uint64_t nodes = 0;  // 0: no node limit
+  double time_s = 0.0;      // 0: no time limit (a time limit makes budget-limited results machine-dependent)
+};
+
+// The state of one branch-and-bound solve, `Value` the type of a node's value (stored in the table as
+// `Stored`). The table is allocated once; a generation counter invalidates it between solves (a wrapped counter
+// clears it explicitly), so results never depend on earlier solves. Budget: once the node budget (or time) is
+// spent, `out_of_budget()` stays true and every node still to visit returns its admissible bound.
+template <class Value, class Stored>
+class SoloSearch {
+ protected:
+  static constexpr int kMaxDepth = 64;  // 24 placements and at most 6 Kofun choices
+
+  struct Entry {
+    std::uint64_t key = 0;
+    std::uint32_t generation = 0;
+    Stored value = 0;
+    std::uint8_t exact = 0;
+  };
+
+  explicit SoloSearch(int table_bits) {
+    table_bits = std::clamp(table_bits, 10, 28);
+    table_.resize(std::size_t{1} << table_bits);
+    mask_ = (std::uint64_t{1} << table_bits) - 1;
+  }
+
+  // Starts a solve: a fresh table generation, no best line, the budget of `limits`.
+  void begin(const SoloSolveLimits& limits) {
+    if (++generation_ == 0) {  // wrapped: forget every entry explicitly
+      std::fill(table_.begin(), table_.end(), Entry{});
+      generation_ = 1;
+    }
+    best_ = -1;
+    best_len_ = 0;
+    nodes_ = 0;
+    node_limit_ = limits.nodes;
+    time_limit_ = limits.time_s;
+    stopped_ = false;
+    clock_ = Stopwatch{};
+  }
+
+  bool out_of_budget() noexcept {
+    if (stopped_) return true;
+    if (node_limit_ && nodes_ >= node_limit_) stopped_ = true;
+    if (time_limit_ > 0 && (nodes_ & 1023) == 0 && clock_.seconds() >= time_limit_) stopped_ = true;
+    return stopped_;
+  }
+
+  // The entry of `key` and whether it holds this solve's value of that key.
+  Entry& entry(std::uint64_t key) noexcept { return table_[key & mask_]; }
+  bool holds(const Entry& e, std::uint64_t key) const noexcept {
+    return e.generation == generation_ && e.key == key;
+  }
+  void store(Entry& e, std::uint64_t key, Value value, bool exact) noexcept {
+    e.key = key;
+    e.generation = generation_;
+    e.value = static_cast<Stored>(value);
+    e.exact = exact;
+  }
+
+  // A line of `depth` moves (path_) reaching `value`: kept when better than the best so far.
+  void reached(Value value, int depth) noexcept {
+    if (value <= best_) return;
+    best_ = value;
+    best_len_ = depth;
+    std::copy(path_.begin(), path_.begin() + depth, best_line_.begin());
+  }
+  std::vector<Move> best_line() const { return {best_line_.begin(), best_line_.begin() + best_len_}; }
+  double seconds() const { return clock_.seconds(); }
+
+  Value best_ = -1;          // the best value reached by a line (-1: none yet)
+  std::uint64_t nodes_ = 0;  // nodes visited in this solve
+  std::uint64_t node_limit_ = 0;
+  std::array<Move, kMaxDepth> path_{};  // moves from the root to the node being searched
+
+ private:
+  std::vector<Entry> table_;
+  std::uint64_t mask_ = 0;
+  std::uint32_t generation_ = 0;
+  double time_limit_ = 0.0;
+  bool stopped_ = false;
+  Stopwatch clock_;
+  std::array<Move, kMaxDepth> best_line_{};
+  int best_len_ = 0;
+};
 
 // The tile kind a move takes from the hand (placements, also under a Kofun); -1 for a Kofun choice.
 inline int placed_kind(Move m) noexcept { return move_type(m) == MoveType::kPlace ? move_kind(m) : -1; }

@@ -23,13 +23,9 @@
 
 #include "haniwa.hpp"
 #include "solo_bound.hpp"
+#include "solo_search.hpp"
 
 namespace kofun::haniwa {
-
-struct SoloSolveLimits {
-  std::uint64_t nodes = 0;  // 0: no node limit
-  double time_s = 0.0;      // 0: no time limit (a time limit makes budget-limited results machine-dependent)
-};
 
 struct SoloSolveResult {
   int best_score = 0;         // the best final score reached (a real line: `line`); -1 if the budget ran out first
@@ -42,38 +38,15 @@ struct SoloSolveResult {
 
 // The solver owns its transposition table (allocated once); solve() may be called for many worlds. Results do
 // not depend on earlier calls (the table is invalidated between solves). Not thread-safe: one solver per thread.
-class SoloSolver {
+class SoloSolver : private SoloSearch<int, std::int16_t> {
  public:
-  explicit SoloSolver(int table_bits = 20);
+  explicit SoloSolver(int table_bits = 20) : SoloSearch(table_bits) {}
   // Throws RuleOptionError when `s` is not a solo state.
   SoloSolveResult solve(const State& s, const SoloSolveLimits& limits);
 
  private:
-  struct Entry {
-    std::uint64_t key = 0;
-    std::uint32_t generation = 0;
-    std::int16_t value = 0;
-    std::uint8_t exact = 0;
-    std::uint8_t pad = 0;
-  };
   // Value bound of `s` (see above); `tiles` are the tiles still to place, `bound` the admissible bound of `s`.
   int search(const State& s, TileCounts& tiles, int bound, int depth, bool& exact);
-  bool out_of_budget() noexcept;
-
-  static constexpr int kMaxDepth = 64;  // 24 placements and at most 6 Kofun choices
-
-  std::vector<Entry> table_;
-  std::uint64_t mask_ = 0;
-  std::uint32_t generation_ = 0;
-  int best_ = -1;
-  std::uint64_t nodes_ = 0;
-  std::uint64_t node_limit_ = 0;
-  double time_limit_ = 0.0;
-  bool stopped_ = false;
-  std::int64_t start_ns_ = 0;
-  std::array<Move, kMaxDepth> path_{};
-  std::array<Move, kMaxDepth> best_line_{};
-  int best_len_ = 0;
 };
 
 }  // namespace kofun::haniwa
