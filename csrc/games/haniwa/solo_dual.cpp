@@ -193,33 +193,10 @@ std::int32_t SoloDualSolver::search(const State& s, TileCounts& tiles, std::int3
   } else {
     exact = false;
     if (node_bound <= best_ || out_of_budget()) return node_bound;
-    MoveList<State::kMaxMoves> ml;
-    SoloMoveArray child_bound, order;
-    const int n = solo_ordered_children(
-        s, tiles, [this](const State& c, const TileCounts& t) { return bound(c, t); }, ml, child_bound, order);
-    value = -1;
-    for (int j = 0; j < n; ++j) {
-      const int i = order[j];
-      if (child_bound[i] <= best_ || out_of_budget()) {
-        if (child_bound[i] > value) {  // this and every later child (sorted) are bounded by it
-          value = child_bound[i];
-          value_exact = false;
-        }
-        break;
-      }
-      State c = s;
-      c.apply(ml[i]);
-      const int kind = placed_kind(ml[i]);
-      if (kind >= 0) --tiles[kind];
-      path_[depth] = ml[i];
-      bool v_exact = false;
-      const std::int32_t v = search(c, tiles, child_bound[i], depth + 1, v_exact);
-      if (kind >= 0) ++tiles[kind];
-      if (v > value || (v == value && v_exact)) {
-        value = v;
-        value_exact = v_exact;
-      }
-    }
+    value = best_child(
+        s, tiles, depth, [this](const State& c, const TileCounts& t) { return bound(c, t); },
+        [this](const State& c, TileCounts& t, std::int32_t b, int d, bool& x) { return search(c, t, b, d, x); },
+        value_exact);
     value = std::min(value, node_bound);  // both are upper bounds; the tighter one is kept
   }
   store(e, s.hash(), value, value_exact);

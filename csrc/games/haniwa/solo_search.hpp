@@ -19,6 +19,32 @@ struct SoloSolveLimits {
   double time_s = 0.0;      // 0: no time limit (a time limit makes budget-limited results machine-dependent)
 };
 
+// The tile kind a move takes from the hand (placements, also under a Kofun); -1 for a Kofun choice.
+inline int placed_kind(Move m) noexcept { return move_type(m) == MoveType::kPlace ? move_kind(m) : -1; }
+
+using SoloMoveArray = std::array<int, State::kMaxMoves>;
+
+// Fills `ml` with the legal moves of `s`, `child_bound[i]` with bound(child i, tiles still to place after move i)
+// and `order` with the move indices sorted by decreasing bound (stable). `tiles` is restored. Returns the count.
+template <class Bound>
+int solo_ordered_children(const State& s, TileCounts& tiles, const Bound& bound, MoveList<State::kMaxMoves>& ml,
+                          SoloMoveArray& child_bound, SoloMoveArray& order) {
+  s.legal_moves(ml);
+  const int n = ml.size();
+  for (int i = 0; i < n; ++i) {
+    State c = s;
+    c.apply(ml[i]);
+    const int kind = placed_kind(ml[i]);
+    if (kind >= 0) --tiles[kind];
+    child_bound[i] = bound(c, tiles);
+    if (kind >= 0) ++tiles[kind];
+    order[i] = i;
+  }
+  std::stable_sort(order.begin(), order.begin() + n, [&](int a, int b) { return child_bound[a] > child_bound[b]; });
+  return n;
+}
+
+
 // The state of one branch-and-bound solve, `Value` the type of a node's value (stored in the table as
 // `Stored`). The table is allocated once; a generation counter invalidates it between solves (a wrapped counter
 // clears it explicitly), so results never depend on earlier solves. Budget: once the node budget (or time) is
@@ -83,6 +109,43 @@ class SoloSearch {
     std::copy(path_.begin(), path_.begin() + depth, best_line_.begin());
   }
   std::vector<Move> best_line() const { return {best_line_.begin(), best_line_.begin() + best_len_}; }
+
+  // The value of an inner node `s` at `depth`: the largest result of its children, searched best bound first
+  // (`bound(child, tiles)` admissible, `search(child, tiles, its bound, depth + 1, exact)` the recursion). A child
+  // whose bound cannot beat the best line, or any child once the budget is spent, contributes its bound and ends
+  // the loop (every later child is bounded by it). `exact`: the child attaining the maximum is exact.
+  template <class Bound, class Search>
+  Value best_child(const State& s, TileCounts& tiles, int depth, const Bound& bound, const Search& search,
+                   bool& exact) {
+    MoveList<State::kMaxMoves> ml;
+    SoloMoveArray child_bound, order;
+    const int n = solo_ordered_children(s, tiles, bound, ml, child_bound, order);
+    Value value = -1;
+    exact = false;
+    for (int j = 0; j < n; ++j) {
+      const int i = order[j];
+      if (child_bound[i] <= best_ || out_of_budget()) {
+        if (child_bound[i] > value) {
+          value = child_bound[i];
+          exact = false;
+        }
+        break;
+      }
+      State c = s;
+      c.apply(ml[i]);
+      const int kind = placed_kind(ml[i]);
+      if (kind >= 0) --tiles[kind];
+      path_[depth] = ml[i];
+      bool v_exact = false;
+      const Value v = search(c, tiles, child_bound[i], depth + 1, v_exact);
+      if (kind >= 0) ++tiles[kind];
+      if (v > value || (v == value && v_exact)) {
+        value = v;
+        exact = v_exact;
+      }
+    }
+    return value;
+  }
   double seconds() const { return clock_.seconds(); }
 
   Value best_ = -1;          // the best value reached by a line (-1: none yet)
@@ -100,30 +163,5 @@ class SoloSearch {
   std::array<Move, kMaxDepth> best_line_{};
   int best_len_ = 0;
 };
-
-// The tile kind a move takes from the hand (placements, also under a Kofun); -1 for a Kofun choice.
-inline int placed_kind(Move m) noexcept { return move_type(m) == MoveType::kPlace ? move_kind(m) : -1; }
-
-using SoloMoveArray = std::array<int, State::kMaxMoves>;
-
-// Fills `ml` with the legal moves of `s`, `child_bound[i]` with bound(child i, tiles still to place after move i)
-// and `order` with the move indices sorted by decreasing bound (stable). `tiles` is restored. Returns the count.
-template <class Bound>
-int solo_ordered_children(const State& s, TileCounts& tiles, const Bound& bound, MoveList<State::kMaxMoves>& ml,
-                          SoloMoveArray& child_bound, SoloMoveArray& order) {
-  s.legal_moves(ml);
-  const int n = ml.size();
-  for (int i = 0; i < n; ++i) {
-    State c = s;
-    c.apply(ml[i]);
-    const int kind = placed_kind(ml[i]);
-    if (kind >= 0) --tiles[kind];
-    child_bound[i] = bound(c, tiles);
-    if (kind >= 0) ++tiles[kind];
-    order[i] = i;
-  }
-  std::stable_sort(order.begin(), order.begin() + n, [&](int a, int b) { return child_bound[a] > child_bound[b]; });
-  return n;
-}
 
 }  // namespace kofun::haniwa

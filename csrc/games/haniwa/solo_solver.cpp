@@ -43,37 +43,10 @@ int SoloSolver::search(const State& s, TileCounts& tiles, int bound, int depth, 
   exact = false;
   if (bound <= best_ || out_of_budget()) return bound;
 
-  MoveList<State::kMaxMoves> ml;
-  SoloMoveArray child_bound, order;
-  const int n = solo_ordered_children(
-      s, tiles, [](const State& c, const TileCounts& t) { return solo_upper_bound(c, t); }, ml, child_bound, order);
-
-  int value = -1;
   bool value_exact = false;
-  for (int j = 0; j < n; ++j) {
-    const int i = order[j];
-    int v;
-    bool v_exact = false;
-    if (child_bound[i] <= best_ || out_of_budget()) {
-      v = child_bound[i];  // this and every later child (sorted) are bounded by it
-      if (v > value) {
-        value = v;
-        value_exact = false;
-      }
-      break;
-    }
-    State c = s;
-    c.apply(ml[i]);
-    const int kind = placed_kind(ml[i]);
-    if (kind >= 0) --tiles[kind];
-    path_[depth] = ml[i];
-    v = search(c, tiles, child_bound[i], depth + 1, v_exact);
-    if (kind >= 0) ++tiles[kind];
-    if (v > value || (v == value && v_exact)) {
-      value = v;
-      value_exact = v_exact;
-    }
-  }
+  int value = best_child(
+      s, tiles, depth, [](const State& c, const TileCounts& t) { return solo_upper_bound(c, t); },
+      [this](const State& c, TileCounts& t, int b, int d, bool& x) { return search(c, t, b, d, x); }, value_exact);
   value = std::min(value, bound);  // both are upper bounds; the tighter one is kept
   store(e, s.hash(), value, value_exact);
   exact = value_exact;
