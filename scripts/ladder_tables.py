@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Prints the shipped rating ladders (solver/data/ratings/*.json) as Markdown tables, for README.md and
 docs/ladders.md: every level with its budget, rating and 95% interval, games and seconds per decision, and under
-each table the tournament's size, wall time and the command that made it.
+each table the tournament's size, wall time and the command that made it. With ``--write`` the README's tables
+(each from its ``**game (mode)**`` title to the line under its table) are replaced in place.
 
-    python scripts/ladder_tables.py
+    python scripts/ladder_tables.py [--write]
 """
 
 from __future__ import annotations
 
+import argparse
+import re
 from pathlib import Path
 
 from solver.ratings import Ladder
@@ -48,9 +51,24 @@ def table(ladder: Ladder) -> str:
 
 
 def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--write", action="store_true", help="replace the tables in README.md instead of printing")
+    write = ap.parse_args().write
+    readme = ROOT / "README.md"
+    text = readme.read_text()
     for path in sorted((ROOT / "solver" / "data" / "ratings").glob("*.json")):
-        print(table(Ladder.load(path)))
-        print()
+        ladder = Ladder.load(path)
+        if not write:
+            print(table(ladder))
+            print()
+            continue
+        # the title, a blank line, the table's lines, a blank line and the summary line
+        block = re.compile(rf"^\*\*{re.escape(f'{ladder.game} ({ladder.mode})')}\*\*\n\n(?:\|.*\n)+\n.*\n", re.M)
+        text, n = block.subn(lambda _: table(ladder) + "\n", text)  # noqa: B023 (used at once)
+        if n != 1:
+            raise SystemExit(f"README.md: {n} tables of {ladder.game} ({ladder.mode}), expected 1")
+    if write:
+        readme.write_text(text)
 
 
 if __name__ == "__main__":
