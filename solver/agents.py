@@ -18,10 +18,11 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
+from . import _core
 from .determinize.infostate import InformationState
 from .games import GameInfo, get_game
 from .games.base import check_notation_text
-from .search import Progress, SearchReport, search
+from .search import Progress, SearchReport, report_of, run_search, search
 from .seeds import derive_seed
 from .settings import HIDDEN_ALGOS, SearchSettings, SettingsError
 
@@ -102,7 +103,14 @@ class SearchAgent:
             )
         self.name = name or str(self.search_settings.algo)
         self.on_progress = on_progress
-        self.last_report: SearchReport | None = None
+        self._last: tuple[Any, SearchSettings, Any] | None = None
+
+    @property
+    def last_report(self) -> SearchReport | None:
+        """The report of the last decision that searched (built when asked: a match needs only the move)."""
+        if self._last is None:
+            return None
+        return report_of(self.game, *self._last, interrupted=False)
 
     def decision_settings(self, rng: random.Random) -> SearchSettings:
         """The settings of one decision: these settings with the decision's seed."""
@@ -110,17 +118,17 @@ class SearchAgent:
 
     def choose(self, view: Any, rng: random.Random) -> int:
         settings = self.decision_settings(rng)
+        self._last = None
         only = _only_move(view)
         if only is not None:
-            self.last_report = None
             return only
-        report = search(view, settings, rules=self.rules, on_progress=self.on_progress)
-        if report.interrupted:
+        shown, result, interrupted = run_search(view, settings, self.on_progress)
+        if interrupted:
             raise KeyboardInterrupt  # Ctrl-C ends the game, not just this move's search
-        if report.result is None or report.best_move is None:
-            raise RuntimeError(f"{self.game.name}: the search returned no move in {report.position}")
-        self.last_report = report
-        return int(report.result.best_move)
+        if result.best_move == _core.NO_MOVE:
+            raise RuntimeError(f"{self.game.name}: the search returned no move in {self.game.notation(shown)}")
+        self._last = (shown if isinstance(shown, InformationState) else shown.clone(), settings, result)
+        return int(result.best_move)
 
     def settings(self) -> dict[str, Any]:
         return {"kind": "search", **self.search_settings.to_dict()}

@@ -14,6 +14,7 @@ position with everything known.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
@@ -26,6 +27,59 @@ from .settings import HIDDEN_ALGOS, SearchSettings, check_applicable
 from .values import Score
 
 POLL_INTERVAL_S = 0.1
+
+
+class _SearchThreads:
+    """The threads compiled searches run in, kept between searches: starting a thread per search (and its first
+    allocations in a new thread) cost ten times a small search. A thread is started when none is idle, so
+    searches from several Python threads still run side by side. Dropped in a forked child (its threads are gone)."""
+
+    def __init__(self) -> None:
+        self._idle: list[_Worker] = []
+        self._lock = threading.Lock()
+        os.register_at_fork(after_in_child=self._forget)
+
+    def _forget(self) -> None:
+        self._idle = []
+        self._lock = threading.Lock()
+
+    def submit(self, job: Callable[[], None]) -> None:
+        with self._lock:
+            worker = self._idle.pop() if self._idle else None
+        if worker is None:
+            worker = _Worker(self)
+        worker.give(job)
+
+    def idle(self, worker: _Worker) -> None:
+        with self._lock:
+            self._idle.append(worker)
+
+
+class _Worker:
+    """One search thread: runs the jobs it is given one at a time, then waits idle for the next."""
+
+    def __init__(self, pool: _SearchThreads) -> None:
+        self._pool = pool
+        self._jobs: list[Callable[[], None]] = []
+        self._ready = threading.Condition()
+        threading.Thread(target=self._loop, name="kofun-search", daemon=True).start()
+
+    def give(self, job: Callable[[], None]) -> None:
+        with self._ready:
+            self._jobs.append(job)
+            self._ready.notify()
+
+    def _loop(self) -> None:
+        while True:
+            with self._ready:
+                while not self._jobs:
+                    self._ready.wait()
+                job = self._jobs.pop()
+            job()  # never raises: run_in_thread's job keeps its own errors
+            self._pool.idle(self)
+
+
+_THREADS = _SearchThreads()
 
 
 @dataclass(frozen=True)
@@ -200,9 +254,23 @@ def search(
     worlds = kwargs.pop("worlds", None)
     rules = rules if rules is not None else game.rules_of(state)
     chosen = settings_of(game, settings, rules, kwargs, _players(state), remaining_plies(state))
-    run, control, shown = _prepare(state, chosen, control, worlds)
-    result, interrupted = run_in_thread(run, control, shown, on_progress)
+    shown, result, interrupted = run_search(state, chosen, on_progress, control, worlds)
     return report_of(game, shown, chosen, result, interrupted)
+
+
+def run_search(
+    state: Any,
+    settings: SearchSettings,
+    on_progress: Callable[[Progress], None] | None = None,
+    control: Any = None,
+    worlds: Any = None,
+) -> tuple[Any, Any, bool]:
+    """The compiled search of `state` under complete `settings` (``for_game`` applied), without a report:
+    (the state its moves are named in, the compiled result, whether Ctrl-C stopped it). What an agent needs to
+    move; :func:`report_of` turns the three into a :class:`SearchReport` when one is wanted."""
+    run, control, shown = _prepare(state, settings, control, worlds)
+    result, interrupted = run_in_thread(run, control, shown, on_progress)
+    return shown, result, interrupted
 
 
 def remaining_plies(state: Any) -> int | None:
@@ -252,6 +320,8 @@ def run_in_thread(
     (including one raised by `on_progress`) the search is asked to stop and its result, the best move so far,
     is returned.
     """
+    if on_progress is None and threading.current_thread() is not threading.main_thread():
+        return run(), False  # Ctrl-C is only ever raised in the main thread: nothing to watch for here
     box: dict[str, Any] = {}
     done = threading.Event()  # not Thread.join: an interrupted join can leave is_alive() wrong (< 3.12)
 
@@ -263,8 +333,7 @@ def run_in_thread(
         finally:
             done.set()
 
-    thread = threading.Thread(target=worker, name="kofun-search", daemon=True)
-    thread.start()
+    _THREADS.submit(worker)
     interrupted = False
     seen = 0
     try:

@@ -291,3 +291,86 @@ def test_best_move_accepts_a_state_and_leaves_it_untouched() -> None:
     assert state.to_string() == "121212"
     with pytest.raises(TypeError, match="connect4 notation or a connect4 State"):
         solver.best_move("c4", 5)
+
+
+# --- where a search runs --------------------------------------------------------------------------------------
+
+
+def _search_threads() -> int:
+    return sum(t.name == "kofun-search" for t in threading.enumerate())
+
+
+def test_searches_reuse_their_thread() -> None:
+    state = solver.parse("c4", "4453")
+    search(state, depth=4)  # at least one search thread exists now
+    before = _search_threads()
+    reports = [search(state, depth=4, seed=k) for k in range(5)]
+    assert _search_threads() == before
+    assert {r.best_move for r in reports} == {reports[0].best_move}
+
+
+def test_an_agent_off_the_main_thread_searches_in_the_calling_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C only ever reaches the main thread, so a search elsewhere (a Dask worker's task) needs no watcher
+    thread; the move, the node count and the report are those of the same search in the main thread."""
+    import importlib
+    from random import Random
+
+    from solver.agents import SearchAgent
+
+    search_module = importlib.import_module("solver.search")  # the module (``solver.search`` is the function)
+
+    view = solver.parse("c4", "4453")
+    settings = SearchSettings(algo="alphabeta", nodes=3000, seed=3)
+    main_agent = SearchAgent("c4", settings)
+    main_move = main_agent.choose(view.clone(), Random(7))
+    main_report = main_agent.last_report
+    assert main_report is not None
+
+    def refuse(_: object) -> None:
+        raise AssertionError("a search off the main thread was handed to a search thread")
+
+    monkeypatch.setattr(search_module._THREADS, "submit", refuse)
+    box: dict[str, object] = {}
+    agent = SearchAgent("c4", settings)
+
+    def work() -> None:
+        try:
+            box["move"] = agent.choose(view.clone(), Random(7))
+        except BaseException as e:  # reported in the main thread
+            box["error"] = e
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    worker.join()
+    assert "error" not in box
+    assert box["move"] == main_move
+    report = agent.last_report
+    assert report is not None
+    assert (report.best_move, report.nodes, report.score, report.pv) == (
+        main_report.best_move,
+        main_report.nodes,
+        main_report.score,
+        main_report.pv,
+    )
+    assert report.best_move == view.move_to_string(main_move)
+    monkeypatch.undo()
+    direct = search(view, settings.merged(seed=main_report.settings.seed))
+    assert (direct.best_move, direct.nodes, [m.move for m in direct.moves]) == (
+        report.best_move,
+        report.nodes,
+        [m.move for m in report.moves],
+    )
+
+
+def test_a_forked_child_can_search() -> None:
+    """The search threads of the parent do not exist in a forked child: the child starts its own."""
+    import multiprocessing
+
+    search(solver.parse("c4", "4453"), depth=3)  # the parent has a search thread
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        move = pool.apply_async(_best_move_of, ("4453",)).get(timeout=120)
+    assert move == search(solver.parse("c4", "4453"), depth=6).best_move
+
+
+def _best_move_of(position: str) -> str | None:
+    return search(solver.parse("c4", position), depth=6).best_move
