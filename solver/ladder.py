@@ -88,6 +88,10 @@ class Tournament:
     round_units: int = ROUND_UNITS
     bootstrap: int = 200
     results: dict[str, Any] = field(default_factory=dict)
+    #: The games of the tournament this one extends (task key -> result, in the order played) and that
+    #: tournament's pool (names); empty for a tournament of its own.
+    base: dict[str, Any] = field(default_factory=dict)
+    base_pool: list[str] = field(default_factory=list)
 
     @property
     def rules(self) -> dict[str, Any]:
@@ -110,7 +114,29 @@ class Tournament:
             "round_units": self.round_units,
             "target": self.target,
             "bootstrap": self.bootstrap,
+            **({"extends": {"pool": self.base_pool, "units": len(self.base)}} if self.base_pool else {}),
         }
+
+    def extend(self, header: Mapping[str, Any], results: Mapping[str, Any]) -> None:
+        """Makes this tournament the continuation of the one of `header` (a results file's job) and its
+        `results`, whose pool is a part of this one's: its games count as played, and the rounds go on from its
+        ratings with every level of this pool. Errors name what does not match."""
+        mine = self.header()
+        for key in ("job", "game", "mode", "rules", "seed", "opening_plies"):
+            if header.get(key) != mine[key]:
+                raise ValueError(
+                    f"extend: not the same ladder ({key}: {header.get(key)!r} in the file, {mine[key]!r} here)"
+                )
+        entries = {e["name"]: e for e in mine["pool"]}
+        old = [dict(e) for e in header.get("pool", [])]
+        for e in old:
+            if entries.get(e["name"]) != e:
+                what = "is not in this pool" if e["name"] not in entries else "has other settings here"
+                raise ValueError(f"extend: the file's level {e['name']!r} {what} (the pool only grows)")
+        if len(old) == len(entries):
+            raise ValueError("extend: the pools are the same; use --resume on that file (or a larger --max-budget)")
+        self.base = dict(results)
+        self.base_pool = [e["name"] for e in old]
 
     def task(self, table: tuple[int, ...], n: int) -> Task:
         names = [self.entries[i].name for i in table]
@@ -186,6 +212,25 @@ class Tournament:
                 weights[table] = scale * count / (m * m * p * (1 - p))
         return _apportion(weights, units)
 
+    def continue_from(self, header: Mapping[str, Any], results: Mapping[str, Any]) -> None:
+        """Before resuming a results file: when it holds an extended tournament, its first games (as many as its
+        header says) are that tournament's base again."""
+        extends = header.get("extends")
+        if isinstance(extends, Mapping):
+            keys = list(results)[: int(extends.get("units", 0))]
+            self.base = {k: results[k] for k in keys}
+            self.base_pool = list(extends.get("pool", []))
+
+    def _next_units(self) -> dict[tuple[int, int], int]:
+        """Per table, the next unit number after those of the base (an extended tournament goes on from it)."""
+        index = {e.name: i for i, e in enumerate(self.entries)}
+        out: dict[tuple[int, int], int] = {}
+        for key in self.base:
+            names, _, n = key.rpartition("/")
+            a, b = sorted(index[x] for x in names.split("~"))
+            out[(a, b)] = max(out.get((a, b), 0), int(n) + 1)
+        return out
+
     def games_per_table(self) -> dict[tuple[int, int], int]:
         """Games played at each table (pool indices in order)."""
         index = {e.name: i for i, e in enumerate(self.entries)}
@@ -205,9 +250,9 @@ class Tournament:
     ) -> Fit:
         """Plays rounds until every interval is within the target or `game_budget` games are played (those of the
         journal included); returns the final fit."""
-        self.results = {}
-        counts: dict[tuple[int, int], int] = {}
-        current: Fit | None = None
+        self.results = dict(self.base)
+        counts = self._next_units()
+        current: Fit | None = self.fit() if self.base else None
         names = [e.name for e in self.entries]
         per_unit = len(_sides(self.game, self.rules))
         round_index = 0

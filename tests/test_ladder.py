@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from solver import ratings
-from solver.batch import Runner
+from solver.batch import Runner, read_results
 from solver.cli import main
 from solver.cli.play import LEVELS
 from solver.ladder import play_unit, tournament
@@ -124,3 +124,56 @@ def test_bad_input_is_one_error_line(args: list[str], message: str, monkeypatch:
     monkeypatch.setattr(ratings, "shipped_path", lambda game, mode: Path("/nonexistent") / f"{game}-{mode}.json")
     result = run(*args)
     assert result.exit_code == 2 and message in result.output and result.output.startswith("error: ")
+
+
+def test_a_ladder_extended_with_higher_budgets_keeps_its_games_and_resumes_exactly(tmp_path: Path) -> None:
+    """--extend: the games of the smaller pool count, the new levels join, and the extended tournament is a
+    function of the old file, the seed and the budget (a killed and resumed extension equals an uninterrupted
+    one)."""
+    common = ["--round", "6", "--bootstrap", "10", "--seed", "4"]
+    small = tmp_path / "small.jsonl"
+    done = run("ladder", "c4", "--games", "24", "--max-budget", "64", "--out", str(small), *common)
+    assert done.exit_code == 0, done.output
+    _, old = read_results(small)
+    big = tmp_path / "big.jsonl"
+    args = ["ladder", "c4", "--max-budget", "256", "--extend", str(small), *common]
+    done = run(*args, "--games", "48", "--out", str(big))
+    assert done.exit_code == 0, done.output
+    header, results = read_results(big)
+    assert header["extends"] == {"pool": ["random", "alphabeta-16", "alphabeta-64"], "units": len(old)}
+    assert [e["name"] for e in header["pool"]][-1] == "alphabeta-256"
+    assert list(results)[: len(old)] == list(old) and all(results[k] == old[k] for k in old)
+    assert sum(len(r["points"]) for r in results.values()) == 48
+    assert any("alphabeta-256" in k for k in results)
+    data = json.loads(big.with_suffix(".json").read_text())
+    assert data["games"] == 48 and data["runs"][-1]["games_added"] == 24
+    assert {lv["name"] for lv in data["levels"]} == {"random", "alphabeta-16", "alphabeta-64", "alphabeta-256"}
+    # the same extension in two runs: 36 games, then resumed (without --extend) to 48
+    part = tmp_path / "part.jsonl"
+    assert run(*args, "--games", "36", "--out", str(part)).exit_code == 0
+    resumed = run("ladder", "c4", "--max-budget", "256", *common, "--games", "48", "--out", str(part), "--resume")
+    assert resumed.exit_code == 0, resumed.output
+    games = {k: (r["records"], r["points"]) for k, r in results.items()}  # times differ, games do not
+    assert {k: (r["records"], r["points"]) for k, r in read_results(part)[1].items()} == games
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--max-budget", "64"], "extend: the pools are the same; use --resume"),
+        (["--max-budget", "16"], "extend: the file's level 'alphabeta-64' is not in this pool"),
+        (["--seed", "5"], "extend: not the same ladder (seed: 4 in the file, 5 here)"),
+    ],
+)
+def test_extending_another_ladder_is_refused(tmp_path: Path, extra: list[str], message: str) -> None:
+    small = tmp_path / "small.jsonl"
+    args = ["--round", "4", "--bootstrap", "10"]
+    assert (
+        run("ladder", "c4", "--games", "8", "--max-budget", "64", "--seed", "4", "--out", str(small), *args).exit_code
+        == 0
+    )
+    given = ["--seed", "4", "--max-budget", "256", *extra]
+    result = run(
+        "ladder", "c4", "--games", "16", "--extend", str(small), "--out", str(tmp_path / "x.jsonl"), *args, *given
+    )
+    assert result.exit_code == 2 and result.output.startswith("error: ") and message in result.output, result.output

@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from ..batch import Journal
+from ..batch import Journal, read_results
 from ..ladder import Progress, tournament
 from ..ratings import Fit, Ladder, rate_budget, shipped_ladder
 from .batch import make_runner, runner_options
@@ -88,6 +88,13 @@ def live(budget: int, start: int) -> Iterator[Any]:
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None, help="Rating-vs-budget PNG.")
 @click.option("--seed", type=SEED, default=0, help="Seed of every deal, opening and search.")
 @click.option("--max-budget", type=click.IntRange(1, 10**12), default=None, help="Cap the budgets of the pool.")
+@click.option(
+    "--extend",
+    "extend_path",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="Go on from this results file of the same ladder with a smaller pool (e.g. a lower --max-budget).",
+)
 @click.option("--target", type=click.FloatRange(1, 10_000), default=30.0, help="Stop at this 95% half-width.")
 @click.option("--round", "round_units", type=click.IntRange(1, 100_000), default=32, help="Units (deals) per round.")
 @click.option("--bootstrap", type=click.IntRange(10, 100_000), default=200, help="Bootstrap resamples.")
@@ -103,6 +110,7 @@ def ladder_cmd(
     plot_path: str | None,
     seed: int,
     max_budget: int | None,
+    extend_path: str | None,
     target: float,
     round_units: int,
     bootstrap: int,
@@ -110,7 +118,8 @@ def ladder_cmd(
     rules: Sequence[str],
 ) -> None:
     """Rate the ladder of GAME (one of its modes, by --rule) in a tournament of paired games, or extend one
-    (--resume). Writes every game to the results file and the fitted ladder to JSON.
+    (--resume), or grow its pool (--extend OLD.jsonl with a higher --max-budget: OLD's games count, the new
+    levels join). Writes every game to the results file and the fitted ladder to JSON.
 
     For instance `kofun ladder c4 --games 200 --max-budget 256 --out c4.jsonl --plot c4.png`; the shipped
     ladders record the command that made them (`kofun levels GAME --json`)."""
@@ -122,12 +131,21 @@ def ladder_cmd(
     runner = make_runner(jobs, scheduler)
     if scheduler is not None:
         runner.connect()  # a bad address fails before the results file is made
+    if extend_path is not None:  # its games are this tournament's first; the pool grows
+        if Path(extend_path).resolve() == out.resolve():
+            raise click.UsageError("--extend: give the new tournament another results file (--out)")
+        t.extend(*read_results(extend_path))
+    elif resume and out.exists():
+        t.continue_from(*read_results(out))
     journal = Journal(out, t.header(), resume)
+    for key, result in t.base.items():  # a new file starts with the games it extends (a resumed one has them)
+        journal.append(key, result)
     runs: list[dict[str, Any]] = []
-    before = 0  # games of the tournament before this run (those of its last ladder file)
-    if resume and ratings.exists():
+    before = sum(len(r["points"]) for r in t.base.values())  # games before this run
+    if (resume or extend_path is not None) and ratings.exists():
         previous = Ladder.load(ratings)
-        runs, before = list(previous.runs), previous.games
+        if resume or previous.games == before:  # its runs are this tournament's history
+            runs, before = list(previous.runs), previous.games
     start = time.perf_counter()
     this_run = {"command": command_line(), "games_added": 0, "wall_time_s": 0.0, "workers": runner.workers}
 
