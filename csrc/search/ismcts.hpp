@@ -129,14 +129,17 @@ class Tree {
  public:
   static constexpr int kN = G::kMaxPlayers;  // capacity of the per-player arrays; players_ of them are used
 
-  Tree(const Belief<G>& belief, const IsmctsOptions& opt, uct::Shared& sh, std::size_t bytes, std::uint64_t seed,
-       std::size_t world_offset, bool main)
+  // `bytes` bounds the nodes; so does `iterations` (an iteration adds at most one node), which keeps a small
+  // search's pool and outcome index small: the index is hashed, and every page of it a search touches is a fault.
+  Tree(const Belief<G>& belief, const IsmctsOptions& opt, uct::Shared& sh, std::size_t bytes, std::uint64_t iterations,
+       std::uint64_t seed, std::size_t world_offset, bool main)
       : opt_(opt), sh_(sh), worlds_(belief, seed, world_offset), rng_(seed), root_player_(belief.observer),
         main_(main), players_(belief.base.num_players()), state_(belief.base) {
     if constexpr (HasWidening<G>) widening_ = G::kWidening;
     if (opt.widening >= 0) widening_ = opt.widening;
     capacity_ = std::max<std::size_t>(bytes / sizeof(IsmctsNode), G::kMaxMoves + 1);
     capacity_ = std::min<std::size_t>(capacity_, 0xFFFFFFF0u);
+    if (iterations < capacity_ - 1) capacity_ = static_cast<std::size_t>(iterations) + 2;
     pool_.reset(new IsmctsNode[capacity_]);
     pool_[0] = IsmctsNode{0.0, 0, 0, 0, 0, 0, kNoMove, 0, 0};
     used_ = 1;
@@ -394,8 +397,8 @@ SearchResult ismcts(const Belief<G>& belief, const SearchLimits& limits, SearchC
   const std::size_t rows = belief.sampled() ? 1 : belief.fixed.size();
   std::vector<std::unique_ptr<Tree>> trees;
   for (int t = 0; t < threads; ++t)
-    trees.push_back(std::make_unique<Tree>(belief, opt, sh, opt.memory_bytes / threads, thread_seed(limits.seed, t),
-                                           rows * t / threads, t == 0));
+    trees.push_back(std::make_unique<Tree>(belief, opt, sh, opt.memory_bytes / threads, sh.budget(t, threads),
+                                           thread_seed(limits.seed, t), rows * t / threads, t == 0));
   std::vector<std::thread> helpers;
   for (int t = 1; t < threads; ++t) helpers.emplace_back([&, t] { trees[t]->run(sh.budget(t, threads)); });
   trees[0]->run(sh.budget(0, threads));
