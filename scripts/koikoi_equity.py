@@ -8,9 +8,10 @@ preset, --deals rounded up to whole matches) played by the match-aware AI (objec
 shipped at the time), so the distribution is the one of the player that uses the table. The outcome is recorded
 from the dealer's side: +r the dealer won r points, -r the other player did, 0 a drawn deal.
 solver.games.koikoi.equity turns the counts into the match equity table by dynamic programming. Seeded and
-deterministic: the same arguments give the same counts (only the recorded time differs).
+deterministic: the same arguments give the same counts (only the recorded time differs), whatever the number of
+workers. Runs on the batch runner: `--jobs J` local worker processes, or `--scheduler tcp://HOST:PORT`.
 
-    python scripts/koikoi_equity.py --deals 2000 --nodes 2000 --seed 2026 [--preset nintendo] [--workers 2]
+    python scripts/koikoi_equity.py --deals 2000 --nodes 2000 --seed 2026 [--preset nintendo] [--jobs 2]
     python scripts/koikoi_equity.py --deals 3000 --nodes 2000 --seed 2026 --objective match --out FILE
 """
 
@@ -20,10 +21,10 @@ import argparse
 import json
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from solver.agents import SearchAgent
+from solver.batch import Runner, Task
 from solver.games import get_game
 from solver.match import Match
 from solver.seeds import derive_seed
@@ -55,7 +56,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--preset", default="nintendo")
     ap.add_argument("--objective", choices=("returns", "match"), default="returns")
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, help="local worker processes (1: in this process)")
+    ap.add_argument("--scheduler", default=None, help="a running dask scheduler, tcp://HOST:PORT")
     ap.add_argument("--out", type=Path, default=OUT)
     a = ap.parse_args()
     start = time.time()
@@ -63,10 +65,10 @@ def main() -> None:
     if a.objective == "match":
         rounds = get_game("koikoi").match_deals({"preset": a.preset})
         units = -(-a.deals // rounds)
-    jobs = [(a.preset, a.objective, a.nodes, a.seed, k) for k in range(units)]
-    with ProcessPoolExecutor(a.workers) as pool:
-        chunk = 20 if a.objective == "returns" else 2
-        results = [r for unit in pool.map(play, jobs, chunksize=chunk) for r in unit]
+    tasks = [Task(str(k), play, ((a.preset, a.objective, a.nodes, a.seed, k),)) for k in range(units)]
+    with Runner(a.jobs, a.scheduler) as runner:
+        done = runner.run(tasks)
+    results = [r for k in range(units) for r in done[str(k)]]
     counts = Counter(results)
     data = json.loads(a.out.read_text()) if a.out.exists() else {"presets": {}}
     data["about"] = (

@@ -3,6 +3,11 @@ ISMCTS objective 'match' and its defaults."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from solver import search
@@ -172,3 +177,18 @@ def test_paired_experiment_against_the_points_objective() -> None:
     assert len(res.diffs) == 2 and "objective returns" in res.summary()
     with pytest.raises(ValueError, match="opponent_options"):
         run_experiment(GAME, "greedy", 1, 50, opponent_options={"objective": "returns"})
+
+
+def test_the_equity_sample_script_gives_the_same_counts_on_one_or_two_workers(tmp_path: Path) -> None:
+    """scripts/koikoi_equity.py runs on the batch runner: the same outcomes in process and on a LocalCluster."""
+    script = Path(__file__).resolve().parents[2] / "scripts" / "koikoi_equity.py"
+    counts = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"equity-{jobs}.json"
+        args = ["--deals", "16", "--nodes", "40", "--seed", "3", "--jobs", jobs, "--out", str(out)]
+        done = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        sample = json.loads(out.read_text())["presets"]["nintendo"]
+        assert sample["deals"] == 16 and sum(sample["outcomes"].values()) == 16
+        counts.append(sample["outcomes"])
+    assert counts[0] == counts[1]
