@@ -27,7 +27,7 @@ from .batch import Journal, Runner, Task
 from .games import GameInfo, get_game
 from .ladder_pools import MODES, Entry, TimedAgent, make_agent, mode_of, pool
 from .match import GameRecord, rotations, side_of
-from .ratings import ANCHOR, Fit, Ladder, Level, Unit
+from .ratings import ANCHOR, Fit, Ladder, Level, Unit, unmeasured
 from .ratings import fit as fit_units
 from .seeds import check_seed, derive_seed
 
@@ -172,10 +172,11 @@ class Tournament:
         return sum(len(r["points"]) for r in self.results.values())
 
     def converged(self, current: Fit) -> bool:
-        """Every level's half-width within the target, and every level with MIN_GAMES games (a bootstrap of a few
-        one-sided games looks certain when it is not)."""
+        """Every level's half-width within the target, every level with MIN_GAMES games and its distance from the
+        anchor measured (a bootstrap of one-sided games looks certain when it is not)."""
         games = self.games_per_entry()
-        return all(current.half_width(i) <= self.target and games[i] >= MIN_GAMES for i in range(len(self.entries)))
+        wide = any(current.half_width(i) > self.target or games[i] < MIN_GAMES for i in range(len(self.entries)))
+        return not wide and not unmeasured(self.units(), len(self.entries), self.anchor)
 
     def games_per_entry(self) -> list[int]:
         """Games each entry has played."""
@@ -282,6 +283,7 @@ class Tournament:
 
     def ladder(self, final: Fit, command: str, runs: list[dict[str, Any]]) -> Ladder:
         """The rated ladder: every entry with its rating, interval, games and time per decision."""
+        apart = set(unmeasured(self.units(), len(self.entries), self.anchor))
         games = [0] * len(self.entries)
         seconds = [0.0] * len(self.entries)
         decisions = [0] * len(self.entries)
@@ -305,6 +307,7 @@ class Tournament:
                 final.high[i],
                 games[i],
                 seconds[i] / decisions[i] if decisions[i] else 0.0,
+                i not in apart,
             )
             for i, e in enumerate(self.entries)
         ]

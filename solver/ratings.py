@@ -76,6 +76,27 @@ def _pair_counts(units: Sequence[Unit], n: int) -> np.ndarray:
     return wins
 
 
+def unmeasured(units: Sequence[Unit], n: int, anchor: int = 0) -> list[int]:
+    """The entries whose distance from `anchor` the games do not measure (two sides): those outside the anchor's
+    strongly connected part of the graph with an edge a -> b when a won or drew a game against b. Between the two
+    parts one side won every game, so the maximum-likelihood gap is infinite and what the fit shows is the virtual
+    draws' doing; a bootstrap of such games looks certain when it is not."""
+    beat = _pair_counts(units, n) > 0
+
+    def reach(edges: np.ndarray) -> set[int]:
+        seen, todo = {anchor}, [anchor]
+        while todo:
+            a = todo.pop()
+            for b in np.flatnonzero(edges[a]):
+                if int(b) not in seen:
+                    seen.add(int(b))
+                    todo.append(int(b))
+        return seen
+
+    both = reach(beat) & reach(beat.T)
+    return [i for i in range(n) if i not in both]
+
+
 def _bt(wins: np.ndarray, order: Sequence[int]) -> np.ndarray:
     import choix
 
@@ -181,6 +202,8 @@ class Level:
     high: float = 0.0
     games: int = 0
     seconds_per_decision: float = 0.0
+    #: False when the games do not measure this level's distance from random (see :func:`unmeasured`).
+    measured: bool = True
 
     @property
     def half_width(self) -> float:
@@ -208,8 +231,8 @@ class Ladder:
 
     @property
     def converged(self) -> bool:
-        """True when every level's 95% interval half-width is at most the target."""
-        return all(lv.half_width <= self.target for lv in self.levels)
+        """True when every level is measured and its 95% interval half-width is at most the target."""
+        return all(lv.measured and lv.half_width <= self.target for lv in self.levels)
 
     def main_levels(self) -> list[Level]:
         """The default search at its budgets, smallest budget first."""

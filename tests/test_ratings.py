@@ -11,7 +11,7 @@ import pytest
 
 import solver
 from solver import ratings
-from solver.ratings import Ladder, Level, Unit, choose, fit, point_estimate
+from solver.ratings import Ladder, Level, Unit, choose, fit, point_estimate, unmeasured
 
 
 def simulated(strengths: list[float], pairs: list[tuple[int, int]], units: int, seed: int = 1) -> list[Unit]:
@@ -53,6 +53,19 @@ def test_ten_to_one_odds_are_400_points_and_draws_are_half_wins() -> None:
 def test_a_level_that_never_loses_still_gets_a_finite_rating() -> None:
     r = point_estimate([Unit((0, 1), [[0.0, 1.0]] * 40)], 2)
     assert math.isfinite(r[1]) and r[1] > 300
+
+
+def test_levels_cut_off_from_the_anchor_by_one_sided_games_are_not_measured() -> None:
+    won, lost, drawn = [1.0, 0.0], [0.0, 1.0], [0.5, 0.5]
+    # 0 - 1 both ways; 2 won every game against 1: its gap is unbounded, and so is 3's, which only met 2
+    units = [Unit((0, 1), [won, lost] * 5), Unit((1, 2), [lost] * 30), Unit((2, 3), [won, lost] * 5)]
+    assert unmeasured(units, 4, anchor=0) == [2, 3]
+    assert unmeasured([*units, Unit((2, 1), [lost])], 4, anchor=0) == []  # one loss of 2 joins them
+    assert unmeasured([*units, Unit((1, 2), [drawn])], 4, anchor=0) == []  # and so does a draw
+    assert unmeasured([Unit((0, 1), [won] * 9)], 3, anchor=0) == [1, 2]  # never played: not measured either
+    # the bootstrap of the one-sided table alone looks certain; the fit's interval is no guide
+    alone = fit([Unit((0, 1), [lost] * 200)], 2, samples=40, seed=1)
+    assert alone.half_width(1) < 1
 
 
 def test_plackett_luce_with_openskill_orders_three_sided_tables() -> None:
@@ -151,5 +164,5 @@ def test_every_shipped_ladder_is_a_whole_pool_anchored_at_random(path: Path) -> 
     levels = {lv.name: lv for lv in ladder.levels}
     assert levels["random"].rating == 0.0
     for lv in ladder.levels:
-        assert lv.low <= lv.rating <= lv.high and lv.games > 0, lv.name
+        assert lv.low <= lv.rating <= lv.high and lv.games > 0 and lv.measured, lv.name
     assert ladder.games == sum(lv.games for lv in ladder.levels) // 2

@@ -204,6 +204,12 @@ def levels_table(ladder: Ladder) -> str:
             rated = rate_budget(ladder, main[0].algo, nodes) if nodes else None
             levels.append(f"{number} = {rated[0]:.0f}" if rated else f"{number} = not rated")
         lines.append(f"kofun play --level (default algorithm): {', '.join(levels)}")
+    apart = [lv.name for lv in ladder.levels if not lv.measured]
+    if apart:
+        lines.append(
+            f"not measured: {', '.join(apart)} (one side won every game between them and random's side: the "
+            "gap is unbounded, its rating and interval come from the fit's virtual draws)"
+        )
     widest = max(ladder.levels, key=lambda lv: lv.half_width)
     state = "reached" if ladder.converged else f"not reached (widest ±{widest.half_width:.0f}: {widest.name})"
     lines.append(f"target ±{ladder.target:g} points: {state}")
