@@ -127,9 +127,10 @@ class UniformBelief:
         # Each group must be fillable from the items it may hold (a necessary condition; rejection sampling
         # reports the rest).
         counts = Counter(self.unseen.tolist())
+        total = int(self.unseen.size)
         for g in self.groups:
             ban = self.forbidden.get(g.name, frozenset())
-            available = sum(c for item, c in counts.items() if item not in ban)
+            available = total - sum(counts.get(item, 0) for item in ban)
             if available < g.size:
                 raise WorldError(
                     f"slot group '{g.name}' needs {g.size} items but only {available} unseen items may go there"
