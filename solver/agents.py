@@ -114,7 +114,7 @@ class SearchAgent:
 
     def decision_settings(self, rng: random.Random) -> SearchSettings:
         """The settings of one decision: these settings with the decision's seed."""
-        return self.search_settings.merged(seed=derive_seed(self.search_settings.seed, rng.getrandbits(63)))
+        return self.search_settings.with_seed(derive_seed(self.search_settings.seed, rng.getrandbits(63)))
 
     def choose(self, view: Any, rng: random.Random) -> int:
         settings = self.decision_settings(rng)

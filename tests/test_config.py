@@ -158,6 +158,14 @@ def test_bad_values_name_the_key_path_and_the_allowed_values(data: dict, message
     assert str(info.value) == message
 
 
+def test_with_seed_changes_only_the_seed_and_checks_it() -> None:
+    base = SearchSettings(algo="ismcts", nodes=300, exploration=0.9, seed=2)
+    assert base.with_seed(77) == base.merged(seed=77) == replace(base, seed=77)
+    assert base.seed == 2  # a copy
+    with pytest.raises(SettingsError, match="seed: must be >= 0"):
+        base.with_seed(-5)
+
+
 def test_rule_options_are_validated_with_their_path(toy: GameInfo) -> None:
     cfg = parse_config({"rules": {"toy": {"variant": "expert", "rounds": 2}}})
     assert cfg.rules_for(toy) == {"variant": "expert", "rounds": 2, "bonus": False}
