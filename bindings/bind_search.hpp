@@ -51,6 +51,18 @@ inline void check_memory(int mb, const char* name) {
                                 std::to_string(mb));
 }
 
+// Runs a tree search (MCTS, ISMCTS, PIMC); its tree of `memory_mb` that cannot be allocated is a ValueError naming
+// the setting, not a bare MemoryError.
+template <class Search>
+auto with_tree_memory(int memory_mb, Search&& search) {
+  try {
+    return search();
+  } catch (const std::bad_alloc&) {
+    throw std::invalid_argument("memory_mb: cannot allocate " + std::to_string(memory_mb) +
+                                " MB for the search tree; give a smaller memory_mb");
+  }
+}
+
 using WorldArray = py::array_t<std::int32_t, py::array::c_style | py::array::forcecast>;
 
 // The belief of an information-set search: either `unseen` items with slot-group sizes `groups` (sampled in C++)
@@ -112,7 +124,7 @@ void bind_information_set_search(py::class_<G>& cls) {
         }
         const Belief<G> belief = make_belief<G>(info, unseen, groups, worlds, "ismcts");
         py::gil_scoped_release release;
-        return ismcts(belief, limits, control, opt);
+        return with_tree_memory(memory_mb, [&] { return ismcts(belief, limits, control, opt); });
       },
       py::arg("info_state"), py::arg("limits"), py::arg("control") = nullptr, py::arg("unseen") = std::nullopt,
       py::arg("groups") = std::nullopt, py::arg("worlds") = std::nullopt, py::arg("exploration") = 0.7,
@@ -142,7 +154,7 @@ void bind_information_set_search(py::class_<G>& cls) {
         opt.mcts.memory_bytes = static_cast<std::size_t>(memory_mb) << 20;
         const Belief<G> belief = make_belief<G>(info, unseen, groups, worlds, "pimc");
         py::gil_scoped_release release;
-        return pimc(belief, limits, control, opt);
+        return with_tree_memory(memory_mb, [&] { return pimc(belief, limits, control, opt); });
       },
       py::arg("info_state"), py::arg("limits"), py::arg("control") = nullptr, py::arg("unseen") = std::nullopt,
       py::arg("groups") = std::nullopt, py::arg("worlds") = std::nullopt, py::arg("num_worlds") = 32,
@@ -277,7 +289,7 @@ void bind_search(py::class_<G>& cls) {
         opt.playout_plies = playout_plies;
         opt.eval_scale = eval_scale;
         py::gil_scoped_release release;
-        return mcts(g, limits, control, opt);
+        return with_tree_memory(memory_mb, [&] { return mcts(g, limits, control, opt); });
       },
       py::arg("limits"), py::arg("control") = nullptr, py::arg("exploration") = 1.4, py::arg("rollout") = "random",
       py::arg("solver") = true, py::arg("transpositions") = false, py::arg("memory_mb") = 256,

@@ -119,6 +119,21 @@ def test_hash_allocation_failure_is_a_value_error() -> None:
     assert result.stderr == f"error: --hash: must be <= {MAX_MEMORY_MB}, got 65536\n"
 
 
+@pytest.mark.skipif(MAX_MEMORY_MB >= 1 << 16, reason="this machine may really give 64 GB")
+def test_a_search_tree_that_cannot_be_allocated_is_a_value_error() -> None:
+    limits = _core.SearchLimits()
+    limits.time_s = 0.01  # no node budget: the tree takes all of memory_mb
+    tree = r"^memory_mb: cannot allocate 65536 MB for the search tree; give a smaller memory_mb$"
+    with pytest.raises(ValueError, match=tree):
+        solver.new("c4").mcts(limits, memory_mb=65536)  # type: ignore[attr-defined]
+    view = solver.get_game("koikoi").view(solver.new("koikoi"))
+    with pytest.raises(ValueError, match=tree):
+        view.game.State.ismcts(view.text, limits, unseen=view.unseen, groups=view.groups, memory_mb=65536)
+    with pytest.raises(ValueError, match=tree):
+        view.game.State.pimc(view.text, limits, unseen=view.unseen, groups=view.groups, memory_mb=65536, exact_plies=0)
+    assert solver.new("c4").mcts(limits, memory_mb=16).best_move in range(7)  # type: ignore[attr-defined]
+
+
 # 4. commands an information state or a hidden-information game cannot serve -----------------------------------
 
 
