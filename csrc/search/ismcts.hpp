@@ -75,6 +75,7 @@
 #include <vector>
 
 #include "../core/game.hpp"
+#include "../core/raw_array.hpp"
 #include "limits.hpp"
 #include "result.hpp"
 #include "uct.hpp"
@@ -140,13 +141,12 @@ class Tree {
     capacity_ = std::max<std::size_t>(bytes / sizeof(IsmctsNode), G::kMaxMoves + 1);
     capacity_ = std::min<std::size_t>(capacity_, 0xFFFFFFF0u);
     if (iterations < capacity_ - 1) capacity_ = static_cast<std::size_t>(iterations) + 2;
-    pool_.reset(new IsmctsNode[capacity_]);
+    pool_ = raw_array<IsmctsNode>(capacity_);
     pool_[0] = IsmctsNode{0.0, 0, 0, 0, 0, 0, kNoMove, 0, 0};
     used_ = 1;
     std::size_t slots = 1;
     while (slots <= capacity_) slots <<= 1;  // more slots than nodes: the index is never full
-    index_.reset(static_cast<std::uint32_t*>(std::calloc(slots, sizeof(std::uint32_t))));
-    if (!index_) throw std::bad_alloc();
+    index_ = zeroed_array<std::uint32_t>(slots);
     mask_ = slots - 1;
   }
 
@@ -363,11 +363,8 @@ class Tree {
   const int players_;
   G state_;  // the current iteration's world
   uct::Tables tables_;
-  std::unique_ptr<IsmctsNode[]> pool_;
-  struct FreeIndex {
-    void operator()(std::uint32_t* p) const noexcept { std::free(p); }
-  };
-  std::unique_ptr<std::uint32_t[], FreeIndex> index_;  // outcome index: 0 empty, else an information-set node
+  RawArray<IsmctsNode> pool_;
+  RawArray<std::uint32_t> index_;  // outcome index: 0 empty, else an information-set node
   std::size_t mask_ = 0;
   std::size_t capacity_ = 0, used_ = 0;
   std::uint64_t iterations_ = 0;

@@ -56,6 +56,7 @@
 #include <vector>
 
 #include "../core/game.hpp"
+#include "../core/raw_array.hpp"
 #include "limits.hpp"
 #include "result.hpp"
 #include "uct.hpp"
@@ -121,15 +122,14 @@ class Tree {
       std::size_t slots = 1;
       while (slots * 2 * sizeof(MapSlot) <= bytes / 2) slots *= 2;
       map_mask_ = slots - 1;
-      map_.reset(static_cast<MapSlot*>(std::calloc(slots, sizeof(MapSlot))));
-      if (!map_) throw std::bad_alloc();
+      map_ = zeroed_array<MapSlot>(slots);
     }
     if constexpr (HasEvaluate<G>) minimax_ = opt.minimax_weight > 0 && players_ == 2;
     const std::size_t per_node = sizeof(MctsNode) + (minimax_ ? sizeof(float) : 0);
     capacity_ = std::max<std::size_t>(node_bytes / per_node, G::kMaxMoves + 1);
     capacity_ = std::min<std::size_t>(capacity_, 0xFFFFFFF0u);
-    pool_.reset(new MctsNode[capacity_]);  // default-initialised: pages are touched only when used
-    if (minimax_) heuristic_.reset(new float[capacity_]);
+    pool_ = raw_array<MctsNode>(capacity_);  // uninitialised: pages are touched only when used
+    if (minimax_) heuristic_ = raw_array<float>(capacity_);
     pool_[0] = MctsNode{0.0, 0, 0, kNoMove, 0, 0, 0};
     used_ = 1;
     solver_ = kSolverCapable && opt.solver && players_ == 2;
@@ -211,10 +211,6 @@ class Tree {
     std::uint32_t node;  // resolved index
     int mover;           // player who moved into the node (-1 at the root)
   };
-  struct Free {
-    void operator()(MapSlot* p) const noexcept { std::free(p); }
-  };
-
   void publish() {
     SearchProgress p;
     p.depth = max_depth_;
@@ -241,7 +237,7 @@ class Tree {
     std::uint64_t key = map_key(s.hash(), mover);
     if (key == 0) key = 1;
     for (std::size_t i = key & map_mask_, probes = 0; probes < 64; i = (i + 1) & map_mask_, ++probes) {
-      MapSlot& slot = map_.get()[i];
+      MapSlot& slot = map_[i];
       if (slot.node == 0) {
         if (map_used_ * 4 < (map_mask_ + 1) * 3) {
           slot.key = key;
@@ -515,11 +511,11 @@ class Tree {
   Rng rng_;
   const bool main_;
   bool solver_ = false;
-  std::unique_ptr<MctsNode[]> pool_;
+  RawArray<MctsNode> pool_;
   bool minimax_ = false;
-  std::unique_ptr<float[]> heuristic_;  // implicit minimax backups: per node, for its mover
+  RawArray<float> heuristic_;  // implicit minimax backups: per node, for its mover
   std::size_t capacity_ = 0, used_ = 0;
-  std::unique_ptr<MapSlot, Free> map_;
+  RawArray<MapSlot> map_;
   std::size_t map_mask_ = 0, map_used_ = 0;
   std::uint64_t iterations_ = 0;
   int max_depth_ = 0;
