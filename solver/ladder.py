@@ -92,6 +92,7 @@ class Tournament:
     #: tournament's pool (names); empty for a tournament of its own.
     base: dict[str, Any] = field(default_factory=dict)
     base_pool: list[str] = field(default_factory=list)
+    _units: tuple[Any, int, list[Unit]] = field(default=(None, 0, []), repr=False, compare=False)
 
     @property
     def rules(self) -> dict[str, Any]:
@@ -150,12 +151,17 @@ class Tournament:
         return Task("~".join(names) + f"/{n}", play_unit, (spec,))
 
     def units(self) -> list[Unit]:
-        """Every unit played so far, in a canonical order (by table, then unit number)."""
+        """Every unit played so far, in a canonical order (by table, then unit number). Kept until results are
+        added (a round fits, checks and writes the ladder from the same units)."""
+        results, count, cached = self._units
+        if results is self.results and count == len(self.results):
+            return cached
         index = {e.name: i for i, e in enumerate(self.entries)}
         out = []
         for key in sorted(self.results, key=_unit_order):
             names = key.split("/")[0].split("~")
             out.append(Unit(tuple(index[x] for x in names), [list(p) for p in self.results[key]["points"]]))
+        self._units = (self.results, len(self.results), out)
         return out
 
     def fit(self, round_index: int = 0) -> Fit:

@@ -76,6 +76,20 @@ def _pair_counts(units: Sequence[Unit], n: int) -> np.ndarray:
     return wins
 
 
+def _unit_wins(u: Unit) -> tuple[float, float]:
+    """The wins of a two-sided unit's first and second side (a draw: half to each)."""
+    wa = wb = 0.0
+    for pa, pb in u.games:
+        if pa > pb:
+            wa += 1
+        elif pb > pa:
+            wb += 1
+        else:
+            wa += 0.5
+            wb += 0.5
+    return wa, wb
+
+
 def unmeasured(units: Sequence[Unit], n: int, anchor: int = 0) -> list[int]:
     """The entries whose distance from `anchor` the games do not measure (two sides): those outside the anchor's
     strongly connected part of the graph with an edge a -> b when a won or drew a game against b. Between the two
@@ -150,9 +164,7 @@ def fit(
     draws = np.empty((samples, n))
     two = {len(u.table) for u in units} <= {2}
     if two:  # each unit's wins (a over b, b over a) once; a resample adds up the units drawn
-        tables = [
-            (t, np.array([_pair_counts([u], n)[[t[0], t[1]], [t[1], t[0]]] for u in g])) for t, g in by_table.items()
-        ]
+        tables = [(t, np.array([_unit_wins(u) for u in g])) for t, g in by_table.items()]
         path = list(order) if order is not None else list(range(n))
         for s in range(samples):
             wins = np.zeros((n, n))
