@@ -370,6 +370,7 @@ def tournament(
     target: float = TARGET,
     round_units: int = ROUND_UNITS,
     bootstrap: int = 200,
+    min_budget: int | None = None,
 ) -> Tournament:
     """The tournament of the ladder of `game` under `rules` (a main mode)."""
     mode, info = mode_of(game, rules)
@@ -380,7 +381,7 @@ def tournament(
         raise ValueError(f"target: must be a positive number of rating points, got {target}")
     if round_units < 1:
         raise ValueError(f"round units: must be >= 1, got {round_units}")
-    return Tournament(info, mode, pool(info, mode, max_budget), seed, target, round_units, bootstrap)
+    return Tournament(info, mode, pool(info, mode, max_budget, min_budget), seed, target, round_units, bootstrap)
 
 
 __all__ = ["Progress", "Tournament", "play_unit", "tournament"]

@@ -112,14 +112,19 @@ def search_entry(algo: str, budget: int, main: bool) -> Entry:
     return Entry(f"{algo}-{budget}", "search", algo, budget, settings, main)
 
 
-def pool(game: str | GameInfo, mode: str, max_budget: int | None = None) -> list[Entry]:
+def pool(game: str | GameInfo, mode: str, max_budget: int | None = None, min_budget: int | None = None) -> list[Entry]:
     """The agents of the ladder of `game` in `mode`, in ladder order (random first; the other algorithm's levels
-    after the default search's level of the same or next smaller budget). `max_budget` caps the budgets."""
+    after the default search's level of the same or next smaller budget). `max_budget` caps the budgets;
+    `min_budget` leaves out the default search's levels below it (the pool of a ladder made when the mode's ladder
+    started higher)."""
     info = get_game(game)
     m = MODES[info.name][mode]
     cap = max_budget if max_budget is not None else max(m.budgets)
+    low = min_budget if min_budget is not None else m.budgets[0]
     if cap < m.budgets[0]:
         raise ValueError(f"max budget: must be >= {m.budgets[0]}, got {cap}")
+    if low not in m.budgets or low > cap:
+        raise ValueError(f"min budget: must be one of the ladder's budgets up to the max budget, got {low}")
     entries = [Entry("random", "random")]
     try:
         info.greedy_move(info.observe(info.new(m.rules, 0), 0), 0)
@@ -130,6 +135,8 @@ def pool(game: str | GameInfo, mode: str, max_budget: int | None = None) -> list
     for b in m.budgets:
         if b > cap:
             break
+        if b < low:
+            continue
         entries.append(search_entry(m.algo, b, True))
         entries.extend(a for a in alts if a.budget is not None and b <= a.budget < b * 4)
     return entries

@@ -35,6 +35,17 @@ def test_every_mode_has_a_pool_spaced_by_four_with_random_greedy_and_the_other_a
             assert main[0] == (1 if game == "ohanami" else 16) and all(b * 4 == c for b, c in itertools.pairwise(main))
             assert len([e for e in entries if e.algo == m.alt_algo and not e.main]) == 2
             assert mode_of(game, m.rules)[0] == mode
+    assert [e.name for e in pool("ohanami", "2p", 1024, min_budget=16)] == [
+        "random",
+        "greedy",
+        "ismcts-16",
+        "ismcts-64",
+        "ismcts-256",
+        "ismcts-1024",
+        "pimc-1024",
+    ]
+    with pytest.raises(ValueError, match="min budget: must be one of the ladder's budgets"):
+        pool("ohanami", "2p", 1024, min_budget=8)
     capped = pool("c4", "standard", max_budget=256)
     assert [e.name for e in capped] == ["random", "alphabeta-16", "alphabeta-64", "alphabeta-256"]
     assert search_entry("alphabeta", 4_194_304, True).settings["hash_mb"] == 64

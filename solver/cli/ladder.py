@@ -89,6 +89,12 @@ def live(budget: int, start: int) -> Iterator[Any]:
 @click.option("--seed", type=SEED, default=0, help="Seed of every deal, opening and search.")
 @click.option("--max-budget", type=click.IntRange(1, 10**12), default=None, help="Cap the budgets of the pool.")
 @click.option(
+    "--min-budget",
+    type=click.IntRange(1, 10**12),
+    default=None,
+    help="Leave out the default search's levels below this budget (to make again a ladder that started higher).",
+)
+@click.option(
     "--extend",
     "extend_path",
     type=click.Path(exists=True, dir_okay=False),
@@ -110,6 +116,7 @@ def ladder_cmd(
     plot_path: str | None,
     seed: int,
     max_budget: int | None,
+    min_budget: int | None,
     extend_path: str | None,
     target: float,
     round_units: int,
@@ -124,7 +131,7 @@ def ladder_cmd(
     For instance `kofun ladder c4 --games 200 --max-budget 256 --out c4.jsonl --plot c4.png`; the shipped
     ladders record the command that made them (`kofun levels GAME --json`)."""
     s = setup(game, None, config_path, rules)
-    t = tournament(s.game, s.options, seed, max_budget, target, round_units, bootstrap)
+    t = tournament(s.game, s.options, seed, max_budget, target, round_units, bootstrap, min_budget)
     out = Path(out_path or f"ladder-{t.game.name}-{t.mode}.jsonl")
     ratings = Path(ratings_path) if ratings_path else out.with_suffix(".json")
     check_plot(plot_path)
