@@ -74,6 +74,7 @@ class Progress:
     fit: Fit | None
     names: list[str]
     round_done: bool = False  # True once per round, after its fit
+    replayed: bool = False  # a round of a resumed run whose games were all in the results file
 
 
 @dataclass
@@ -280,11 +281,12 @@ class Tournament:
                 tasks.extend(self.task(table, first + j) for j in range(k))
                 counts[table] = first + k
             # a resumed run: the tasks of the file are not played again (the plan is the same)
+            replayed = journal is not None and all(t.key in journal.done for t in tasks)
             self.results.update(runner.run(tasks, journal, arrived))
             round_index += 1
             current = self.fit(round_index)
             if on_progress is not None:
-                on_progress(Progress(self.games(), game_budget, current, names, round_done=True))
+                on_progress(Progress(self.games(), game_budget, current, names, round_done=True, replayed=replayed))
         return current if current is not None else self.fit(round_index)
 
     def ladder(self, final: Fit, command: str, runs: list[dict[str, Any]]) -> Ladder:

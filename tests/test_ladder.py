@@ -188,3 +188,23 @@ def test_extending_another_ladder_is_refused(tmp_path: Path, extra: list[str], m
         "ladder", "c4", "--games", "16", "--extend", str(small), "--out", str(tmp_path / "x.jsonl"), *args, *given
     )
     assert result.exit_code == 2 and result.output.startswith("error: ") and message in result.output, result.output
+
+
+def test_a_resumed_ladder_never_writes_an_older_ladder_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Resuming replays the recorded rounds (the plan is a function of the results); the ladder file is written
+    only once the run plays new games, so a run killed while it catches up leaves the file as it was."""
+    out = tmp_path / "c4.jsonl"
+    args = ["ladder", "c4", "--max-budget", "64", "--round", "4", "--bootstrap", "10", "--seed", "3", "--out", str(out)]
+    assert run(*args, "--games", "24").exit_code == 0
+    saved: list[int] = []
+    original = ratings.Ladder.save
+
+    def record(self: ratings.Ladder, path: str | Path) -> None:
+        saved.append(self.games)
+        original(self, path)
+
+    monkeypatch.setattr(ratings.Ladder, "save", record)
+    done = run(*args, "--games", "40", "--resume")
+    assert done.exit_code == 0, done.output
+    assert saved and min(saved) > 24 and saved[-1] == 40
+    assert json.loads(out.with_suffix(".json").read_text())["runs"][-1]["games_added"] == 16

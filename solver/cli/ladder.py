@@ -168,7 +168,7 @@ def ladder_cmd(
 
         def progress(p: Progress) -> None:
             update(p)
-            if p.round_done and p.fit is not None:
+            if p.round_done and p.fit is not None and not p.replayed:  # a replayed round would write an older ladder
                 snapshot(p.fit)
 
         ladder = snapshot(t.run(runner, n_games, journal, progress))
