@@ -65,14 +65,9 @@ def _pair_counts(units: Sequence[Unit], n: int) -> np.ndarray:
     wins = np.zeros((n, n))
     for u in units:
         a, b = u.table
-        for pa, pb in u.games:
-            if pa > pb:
-                wins[a, b] += 1
-            elif pb > pa:
-                wins[b, a] += 1
-            else:
-                wins[a, b] += 0.5
-                wins[b, a] += 0.5
+        wa, wb = _unit_wins(u)  # multiples of 0.5: summed exactly, in any order
+        wins[a, b] += wa
+        wins[b, a] += wb
     return wins
 
 
