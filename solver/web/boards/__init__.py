@@ -1,0 +1,60 @@
+"""What the page draws: the board of one seat's view and the click targets of each legal move.
+
+One module per game in this package (``connect4``, ``sensei``, ``koikoi``, ``haniwa``, ``ohanami``, ``honshu``),
+each defining two functions:
+
+- ``board(view) -> dict``: plain JSON data that the game's drawing module (``static/games/<game>.js``) draws.
+  `view` is exactly what the match gives the seat (:func:`solver.agents.observation`): the full state in a
+  perfect-information game, the seat's :class:`~solver.determinize.infostate.InformationState` otherwise. A
+  hidden-information board is built from ``view.text`` (the information-state notation) **only** — never from
+  ``view.proxy``, whose hidden cards are made up — so a board can hold nothing the seat does not see.
+- ``move_targets(view, move, text) -> list[str]``: the ids of the drawn elements a person clicks, in order, to
+  make the legal move `move` (notation `text`), e.g. ``["sq:g1", "sq:g5"]``; ``[]`` for a move with nothing on
+  the board to click (``end turn``, ``koi-koi``): the page shows those as buttons. Ids are ``kind:name``
+  strings; the drawing module puts each on its element as ``data-target="<id>"``.
+
+A module may also define ``move_preview(view, move, text) -> dict | None``: what the page shows before the move is
+confirmed (Honshu: the cells a placement covers). The rules stay in the engine: legal moves always come from
+``view.legal_moves()``; these modules only say where a move is drawn.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from ...games import GameInfo, get_game
+
+
+def module_of(game: str | GameInfo) -> ModuleType:
+    """The board module of `game` (ValueError for a game the page cannot draw)."""
+    name = get_game(game).name
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError:
+        raise ValueError(f"the web page cannot draw {name} yet") from None
+
+
+def board_of(game: str | GameInfo, view: Any) -> dict[str, Any]:
+    """The board data of one seat's `view`."""
+    return dict(module_of(game).board(view))
+
+
+def legal_of(game: str | GameInfo, view: Any) -> list[dict[str, Any]]:
+    """The legal moves of the seat to move in `view`, each as ``{"move": notation, "targets": [...]}`` (plus
+    ``"preview"`` where the game's module gives one), sorted by notation; [] when the game is over."""
+    if view.is_terminal():
+        return []
+    mod = module_of(game)
+    preview = getattr(mod, "move_preview", None)
+    out = []
+    for move in view.legal_moves():
+        text = str(view.move_to_string(move))
+        entry: dict[str, Any] = {"move": text, "targets": list(mod.move_targets(view, int(move), text))}
+        if preview is not None:
+            shown = preview(view, int(move), text)
+            if shown is not None:
+                entry["preview"] = shown
+        out.append(entry)
+    return sorted(out, key=lambda e: e["move"])
