@@ -13,8 +13,9 @@ each defining two functions:
   the board to click (``end turn``, ``koi-koi``): the page shows those as buttons. Ids are ``kind:name``
   strings; the drawing module puts each on its element as ``data-target="<id>"``.
 
-A module may also define ``move_preview(view, move, text) -> dict | None``: what the page shows before the move is
-confirmed (Honshu: the cells a placement covers). The rules stay in the engine: legal moves always come from
+A module may also define ``move_label(view, move, text) -> str``, the words a button or list shows for a move
+(default: its notation; e.g. ``"koi-koi: go on for more"``), and ``move_preview(view, move, text) -> dict | None``:
+what the page shows before the move is confirmed (Honshu: the cells a placement covers). The rules stay in the engine: legal moves always come from
 ``view.legal_moves()``; these modules only say where a move is drawn.
 """
 
@@ -42,16 +43,21 @@ def board_of(game: str | GameInfo, view: Any) -> dict[str, Any]:
 
 
 def legal_of(game: str | GameInfo, view: Any) -> list[dict[str, Any]]:
-    """The legal moves of the seat to move in `view`, each as ``{"move": notation, "targets": [...]}`` (plus
+    """The legal moves of the seat to move in `view`, each as ``{"move": notation, "label": words, "targets": [...]}`` (plus
     ``"preview"`` where the game's module gives one), sorted by notation; [] when the game is over."""
     if view.is_terminal():
         return []
     mod = module_of(game)
     preview = getattr(mod, "move_preview", None)
+    label = getattr(mod, "move_label", None)
     out = []
     for move in view.legal_moves():
         text = str(view.move_to_string(move))
-        entry: dict[str, Any] = {"move": text, "targets": list(mod.move_targets(view, int(move), text))}
+        entry: dict[str, Any] = {
+            "move": text,
+            "label": label(view, int(move), text) if label is not None else text,
+            "targets": list(mod.move_targets(view, int(move), text)),
+        }
         if preview is not None:
             shown = preview(view, int(move), text)
             if shown is not None:
