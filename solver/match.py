@@ -20,10 +20,11 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from . import _core
 from .agents import Abandon, Agent, TakeBack, observation
 from .games import GameInfo, get_game
 from .seeds import check_seed, derive_seed
@@ -250,98 +251,182 @@ class Match:
         if any(d.finished and len(d.scores) != seats for d in rec.deals):
             raise ValueError("resume: a finished deal of the record has no scores")
 
-    def play(self, observer: MatchObserver | None = None) -> GameRecord:
-        """Plays every deal; returns the record (``finished`` False if a human agent left the game)."""
-        watch = observer or MatchObserver()
-        previous = None
-        done = [d for d in self.resume.deals if d.finished] if self.resume is not None else []
-        for d in done:  # a resumed match: its finished deals count as played
+    # --- playing step by step: a table (the web app) pushes moves as they come ---------------------------------
+
+    def begin(self, observer: MatchObserver | None = None) -> None:
+        """Starts the match (a resumed one: its finished deals counted, the interrupted deal's moves replayed).
+        Then :attr:`to_move` says whose decision it is, :meth:`push` plays a move, :meth:`take_back` and
+        :meth:`abandon` do what a human seat may ask; :attr:`done` tells when the match is over."""
+        self._watch = observer or MatchObserver()
+        self._previous: Any = None
+        self.done = False
+        finished = [d for d in self.resume.deals if d.finished] if self.resume is not None else []
+        for d in finished:  # a resumed match: its finished deals count as played
             self.record.deals.append(d)
             self.record.scores = [a + b for a, b in zip(self.record.scores, d.scores, strict=True)]
-            previous = self.game.parse(d.final, self.rules)
-        for k in range(len(done), self.deals):
-            deal_seed = derive_seed(self.seed, "deal", k)
-            replay: list[str] = []
-            if self.resume is not None and k < len(self.resume.deals):  # the interrupted deal: replay its moves
-                state = self.game.parse(self.resume.deals[k].start, self.rules)
-                replay = list(self.resume.deals[k].moves)
-            else:
-                state = self._first if k == 0 else self.game.deal(self.rules, deal_seed, previous)
-            watch.deal_started(k, state)
-            deal = self._play_deal(state, deal_seed, watch, replay)
-            self.record.deals.append(deal)
-            if not deal.finished:
-                self.record.finished = False
-                return self.record
-            previous = self.game.parse(deal.final, self.rules) if k + 1 < self.deals else None
-            self.record.scores = [a + b for a, b in zip(self.record.scores, deal.scores, strict=True)]
-            watch.deal_ended(k, self._final, list(self.record.scores))
-        self.record.winners = best_seats(self.record.scores, self.teams)
-        return self.record
+            self._previous = self.game.parse(d.final, self.rules)
+        self._start_deal(len(finished))
 
-    def _play_deal(self, start: Any, deal_seed: int, watch: MatchObserver, replay: Sequence[str] = ()) -> DealRecord:
-        opening = random.Random(derive_seed(deal_seed, "opening"))
-        history: list[Any] = []  # states before each move (for take-backs)
-        moves: list[str] = []
-        state = start.clone()
-        finished = True
-        for k, text in enumerate(replay):  # a resumed deal: the moves already played (checked legal)
+    def _start_deal(self, k: int) -> None:
+        if k >= self.deals:
+            self.record.winners = best_seats(self.record.scores, self.teams)
+            self.done = True
+            return
+        self.deal_index = k
+        self.deal_seed = derive_seed(self.seed, "deal", k)
+        replay: list[str] = []
+        if self.resume is not None and k < len(self.resume.deals):  # the interrupted deal: replay its moves
+            start = self.game.parse(self.resume.deals[k].start, self.rules)
+            replay = list(self.resume.deals[k].moves)
+        else:
+            start = self._first if k == 0 else self.game.deal(self.rules, self.deal_seed, self._previous)
+        self._watch.deal_started(k, start)
+        self.deal_start = start.clone()
+        self.state = start.clone()
+        self.history: list[Any] = []  # states before each move of this deal (for take-backs)
+        self.moves: list[str] = []  # this deal's moves in notation
+        self._opening = random.Random(derive_seed(self.deal_seed, "opening"))
+        for n, text in enumerate(replay):  # the moves already played (checked legal)
             try:
-                move = int(state.parse_move(text))
-                before = state.clone()
-                state.apply(move)
+                self._apply(int(self.state.parse_move(text)))
             except ValueError as e:
-                raise ValueError(f"resume: move {k + 1} {text!r} of the record: {e}") from None
-            history.append(before)
-            moves.append(text)
+                raise ValueError(f"resume: move {n + 1} {text!r} of the record: {e}") from None
         if replay:
-            watch.resumed(state, len(replay))
-        while not state.is_terminal():
-            seat = int(state.to_move())
-            agent = self.agents[seat]
-            if len(moves) < self.opening_plies:
-                move = int(opening.choice(sorted(state.legal_moves())))
-            else:
-                try:
-                    move = agent.choose(
-                        observation(self.game, state, seat, agent),
-                        random.Random(derive_seed(deal_seed, "ply", len(moves))),
-                    )
-                except TakeBack:
-                    state = self._take_back(history, moves, seat, watch) or state
-                    continue
-                except Abandon:
-                    finished = False
-                    watch.abandoned(state)
-                    break
-            before = state.clone()
-            name = state.move_to_string(move)
-            state.apply(move)
-            history.append(before)
-            moves.append(name)
-            watch.moved(before, name, seat, agent, state)
-        self._final = state
+            self._watch.resumed(self.state, len(replay))
+        if self.state.is_terminal():
+            self._end_deal(True)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is (None once the match is over)."""
+        return None if self.done else int(self.state.to_move())
+
+    @property
+    def in_opening(self) -> bool:
+        """True while the deal's random opening moves are still to be played (see :meth:`opening_move`)."""
+        return len(self.moves) < self.opening_plies
+
+    def opening_move(self) -> int:
+        """The next random opening move of this deal (drawn from the deal's opening seed)."""
+        return int(self._opening.choice(sorted(self.state.legal_moves())))
+
+    def decision_rng(self) -> random.Random:
+        """The random source of the decision at this ply of this deal (the same on every replay)."""
+        return random.Random(derive_seed(self.deal_seed, "ply", len(self.moves)))
+
+    def observation(self, seat: int) -> Any:
+        """What the agent of `seat` is given now (:func:`solver.agents.observation`)."""
+        return observation(self.game, self.state, seat, self.agents[seat])
+
+    def decide(self) -> int:
+        """The agent to move chooses its move (TakeBack / Abandon propagate from a human agent)."""
+        seat = int(self.state.to_move())
+        return self.agents[seat].choose(self.observation(seat), self.decision_rng())
+
+    def push(self, move: int) -> str:
+        """Plays `move` (legal for the player to move: IllegalMoveError otherwise) and returns its notation; a deal
+        that ends is scored and the next one dealt."""
+        if self.done:
+            raise _core.IllegalMoveError("the match is over: there is no move to play")
+        if int(move) not in {int(m) for m in self.state.legal_moves()}:
+            raise _core.IllegalMoveError(f"move {move} is not legal here")
+        seat = int(self.state.to_move())
+        before = self.state.clone()
+        name = self._apply(int(move))
+        self._watch.moved(before, name, seat, self.agents[seat], self.state)
+        if self.state.is_terminal():
+            self._end_deal(True)
+        return name
+
+    def _apply(self, move: int) -> str:
+        before = self.state.clone()
+        name = str(self.state.move_to_string(move))
+        self.state.apply(move)
+        self.history.append(before)
+        self.moves.append(name)
+        return name
+
+    def _end_deal(self, finished: bool) -> None:
+        state = self.state
         returns = [float(state.returns(p)) for p in range(state.num_players)] if finished else []
         scores = self.game.deal_scores(state) if finished else []
-        return DealRecord(
-            self.game.notation(start), moves, self.game.notation(state), returns, scores, deal_seed, finished
+        deal = DealRecord(
+            self.game.notation(self.deal_start),
+            list(self.moves),
+            self.game.notation(state),
+            returns,
+            scores,
+            self.deal_seed,
+            finished,
         )
+        self.record.deals.append(deal)
+        if not finished:
+            self.record.finished = False
+            self.done = True
+            return
+        self.record.scores = [a + b for a, b in zip(self.record.scores, deal.scores, strict=True)]
+        self._previous = state.clone()
+        self._watch.deal_ended(self.deal_index, state, list(self.record.scores))
+        self._start_deal(self.deal_index + 1)
 
-    def _take_back(self, history: list[Any], moves: list[str], seat: int, watch: MatchObserver) -> Any:
-        """Undoes the moves back to the start of `seat`'s last decision (its run of consecutive moves, e.g. a whole
-        Sensei turn), never into the random opening; returns the state there, or None when there is none."""
-        i = len(history) - 1
-        while i >= self.opening_plies and int(history[i].to_move()) != seat:
+    def take_back(self, seat: int) -> bool:
+        """Undoes the moves back to the start of `seat`'s last decision in this deal (its run of consecutive
+        moves, e.g. a whole Sensei turn, and the replies after it), never into the random opening; False when
+        there is nothing to take back."""
+        if self.done:
+            return False
+        i = len(self.history) - 1
+        while i >= self.opening_plies and int(self.history[i].to_move()) != seat:
             i -= 1
         if i < self.opening_plies:
-            watch.taken_back(None)
-            return None
-        while i - 1 >= self.opening_plies and int(history[i - 1].to_move()) == seat:
+            self._watch.taken_back(None)
+            return False
+        while i - 1 >= self.opening_plies and int(self.history[i - 1].to_move()) == seat:
             i -= 1
-        state = history[i]
-        del history[i:], moves[i:]
-        watch.taken_back(state)
-        return state
+        self.state = self.history[i]
+        del self.history[i:], self.moves[i:]
+        self._watch.taken_back(self.state)
+        return True
+
+    def abandon(self) -> None:
+        """A human seat leaves: the match ends unfinished (its record is kept)."""
+        if not self.done:
+            self._watch.abandoned(self.state)
+            self._end_deal(False)
+
+    def current_record(self) -> GameRecord:
+        """The record so far: the finished deals and, while the match goes on, the current deal unfinished."""
+        if self.done:
+            return self.record
+        deal = DealRecord(
+            self.game.notation(self.deal_start),
+            list(self.moves),
+            self.game.notation(self.state),
+            [],
+            [],
+            self.deal_seed,
+            False,
+        )
+        return replace(self.record, deals=[*self.record.deals, deal], finished=False)
+
+    def play(self, observer: MatchObserver | None = None) -> GameRecord:
+        """Plays every deal, asking each seat's agent in turn; returns the record (``finished`` False if a human
+        agent left the game)."""
+        self.begin(observer)
+        while not self.done:
+            if self.in_opening:
+                self.push(self.opening_move())
+                continue
+            try:
+                move = self.decide()
+            except TakeBack:
+                self.take_back(int(self.state.to_move()))
+                continue
+            except Abandon:
+                self.abandon()
+                break
+            self.push(move)
+        return self.record
 
 
 def first_deal(game: GameInfo, rules: Mapping[str, Any], seed: int) -> Any:
