@@ -403,11 +403,12 @@ def value_text(game: GameInfo, state: Any, stat: Any, settings: SearchSettings |
 def move_line(game: GameInfo, state: Any, stat: Any, algo: str, settings: SearchSettings | None = None) -> MoveLine:
     """A root-move statistic in notation, with its score and the game's words for it (`settings`: the search's,
     for the units of its objective)."""
+    score = score_of(game, stat, algo, settings)
     return MoveLine(
         move=state.move_to_string(stat.move),
-        score=score_of(game, stat, algo, settings),
+        score=score,
         visits=int(stat.visits),
-        value_text=value_text(game, state, stat, settings),
+        value_text=str(score) if score.kind == "unproven" else value_text(game, state, stat, settings),
     )
 
 

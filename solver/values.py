@@ -12,6 +12,7 @@ win      proven win, ``plies`` plies to the end                        engine sc
 loss     proven loss, ``plies`` plies to the end                       engine score
 draw     proven draw                                                   0
 expected mean final return over the search (MCTS, ISMCTS, PIMC)        the game's ``return_unit``
+unproven the exact solver ran out of budget before valuing this move  none (JSON ``null``)
 ======== ============================================================ =========================
 
 ``win_rate`` is the share of the search's visits that ended in a win for that player, when the search measured it
@@ -27,7 +28,7 @@ from typing import Any
 
 from . import _core
 
-KINDS = ("eval", "win", "loss", "draw", "expected")
+KINDS = ("eval", "win", "loss", "draw", "expected", "unproven")
 _PROOFS = {_core.Proof.WIN: "win", _core.Proof.LOSS: "loss", _core.Proof.DRAW: "draw"}
 
 
@@ -51,7 +52,9 @@ class Score:
         bound = int(getattr(stat, "bound", 0))
         if kind is not None:
             return cls(kind, float(stat.value), "", plies, win_rate, bound if plies is None else 0)
-        if algo == "solve":  # every solve value is a proven score or a bound on one
+        if algo == "solve":  # every solve value is a proven score or a bound on one, or no value at all
+            if bound == 0:  # an exact value would carry its proof: the budget ran out before this move's
+                return cls("unproven", 0.0, "", None, win_rate)
             return cls.of_proof_score(float(stat.value), bound)
         if algo == "alphabeta":
             return cls("eval", float(stat.value), eval_unit, None, win_rate, bound)
@@ -77,7 +80,7 @@ class Score:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON (unset fields left out)."""
-        d: dict[str, Any] = {"kind": self.kind, "value": self.value}
+        d: dict[str, Any] = {"kind": self.kind, "value": None if self.kind == "unproven" else self.value}
         if self.unit:
             d["unit"] = self.unit
         if self.plies is not None:
@@ -94,6 +97,8 @@ class Score:
         return "<= " if self.bound < 0 else ">= " if self.bound > 0 else ""
 
     def __str__(self) -> str:
+        if self.kind == "unproven":
+            return "not proven"
         if self.kind == "draw":
             return self.relation + "draw"
         if self.kind in ("win", "loss"):

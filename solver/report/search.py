@@ -35,7 +35,7 @@ def moves_table(report: SearchReport) -> str:
         hidden = [(m.move, m.value_text, m.visits) for m in report.moves]
         return format_table(("move", "expected", effort), hidden, right=(False, True, True))
     if report.algo == "solve":  # every value is a proof or a bound on one: say it in words
-        proofs = [(m.move, str(m.score), m.visits, m.value_text if m.score.bound == 0 else "") for m in report.moves]
+        proofs = [(m.move, str(m.score), m.visits, m.value_text if m.score.proven else "") for m in report.moves]
         return format_table(("move", "value", effort, "proof"), proofs, right=(False, True, True, False))
     rows = [
         (m.move, m.score.relation + _number(m.value), m.visits, m.value_text if m.proof != "none" else "")
@@ -69,7 +69,12 @@ def format_report(game: GameInfo, state: Any, report: SearchReport) -> str:
     lines = [board, "", f"position: {report.position}   to move: {game.player_name(report.to_move)}", ""]
     if report.moves:
         lines.append(moves_table(report))
-        if report.algo == "solve" and any(m.score.bound for m in report.moves):
+        if report.algo == "solve" and any(m.score.kind == "unproven" for m in report.moves):
+            lines.append(
+                "  (not proven: the budget ran out before the move was valued; the bounds of the best move "
+                "are on the value line)"
+            )
+        elif report.algo == "solve" and any(m.score.bound for m in report.moves):
             lines.append("  (<= v: the move is worth at most v, all the proof needed; the other values are exact)")
         elif any(m.score.bound for m in report.moves):
             lines.append(
