@@ -260,11 +260,16 @@ class Match:
         self._watch = observer or MatchObserver()
         self._previous: Any = None
         self.done = False
+        self.deal_index = 0
+        self.history: list[Any] = []  # states before each move of this deal (for take-backs)
+        self.moves: list[str] = []  # this deal's moves in notation
         finished = [d for d in self.resume.deals if d.finished] if self.resume is not None else []
         for d in finished:  # a resumed match: its finished deals count as played
             self.record.deals.append(d)
             self.record.scores = [a + b for a, b in zip(self.record.scores, d.scores, strict=True)]
             self._previous = self.game.parse(d.final, self.rules)
+        if finished:  # the final state shown if every deal was already over
+            self.state, self.deal_index = self._previous, len(finished) - 1
         self._start_deal(len(finished))
 
     def _start_deal(self, k: int) -> None:
@@ -283,8 +288,7 @@ class Match:
         self._watch.deal_started(k, start)
         self.deal_start = start.clone()
         self.state = start.clone()
-        self.history: list[Any] = []  # states before each move of this deal (for take-backs)
-        self.moves: list[str] = []  # this deal's moves in notation
+        self.history, self.moves = [], []
         self._opening = random.Random(derive_seed(self.deal_seed, "opening"))
         for n, text in enumerate(replay):  # the moves already played (checked legal)
             try:

@@ -15,8 +15,8 @@ each defining two functions:
 
 A module may also define ``move_label(view, move, text) -> str``, the words a button or list shows for a move
 (default: its notation; e.g. ``"koi-koi: go on for more"``), and ``move_preview(view, move, text) -> dict | None``:
-what the page shows before the move is confirmed (Honshu: the cells a placement covers). The rules stay in the engine: legal moves always come from
-``view.legal_moves()``; these modules only say where a move is drawn.
+what the page shows before the move is confirmed (Honshu: the cells a placement covers). The rules stay in the
+engine: legal moves always come from ``view.legal_moves()``; these modules only say where a move is drawn.
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ def board_of(game: str | GameInfo, view: Any) -> dict[str, Any]:
 
 
 def legal_of(game: str | GameInfo, view: Any) -> list[dict[str, Any]]:
-    """The legal moves of the seat to move in `view`, each as ``{"move": notation, "label": words, "targets": [...]}`` (plus
-    ``"preview"`` where the game's module gives one), sorted by notation; [] when the game is over."""
+    """The legal moves of the seat to move in `view`, each as ``{"move": notation, "label": words, "targets":
+    [...]}`` (plus ``"preview"`` where the game's module gives one), sorted by notation; [] when the game is over."""
     if view.is_terminal():
         return []
     mod = module_of(game)

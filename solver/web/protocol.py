@@ -1,0 +1,254 @@
+"""The messages of kofun's table protocol: one definition for the web page (WebSocket) and for ``kofun engine``
+(JSON lines on stdin / stdout). docs/protocol.md shows each message with an example.
+
+Every message is a JSON object with a ``type``. A request may carry an ``id`` (a number or a short string): every
+reply to it carries the same ``id``. Messages the server sends on its own (a table's new state, an AI's thinking)
+have no ``id``. A request that cannot be read or done is answered with ``{"type": "error", "message": ...}``
+naming what is wrong; the connection and the tables go on.
+
+Requests are checked strictly (:func:`parse_request`): unknown fields, wrong types, over-long strings or lists
+are errors. Replies are plain dicts built by :func:`reply`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError
+
+PROTOCOL_VERSION = 1
+#: The longest request accepted (bytes of JSON); an uploaded record may be this long.
+MAX_MESSAGE_BYTES = 4 * 1024 * 1024
+
+Id = StrictInt | Annotated[str, Field(max_length=64)]
+Name = Annotated[str, Field(min_length=1, max_length=64)]
+Token = Annotated[str, Field(min_length=1, max_length=128)]
+TableId = Annotated[str, Field(min_length=1, max_length=64)]
+RuleValue = StrictInt | StrictBool | float | Annotated[str, Field(max_length=64)]
+Rules = Annotated[dict[Annotated[str, Field(max_length=64)], RuleValue], Field(max_length=32)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    id: Id | None = None
+
+
+class HumanSeat(BaseModel):
+    """A seat for a person: whoever holds its token plays it."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    kind: Literal["human"]
+    name: Annotated[str, Field(max_length=40)] = ""
+
+
+class AISeat(BaseModel):
+    """A seat for the engine: a level of the game's rated ladder (``level`` 1 = weakest), the rated agent nearest
+    ``rating``, or full strength (``time`` seconds per move, not rated). Exactly one of the three."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    kind: Literal["ai"]
+    level: Annotated[int, Field(ge=1, le=64)] | None = None
+    rating: Annotated[float, Field(ge=-10000, le=10000, allow_inf_nan=False)] | None = None
+    time: Annotated[float, Field(gt=0, le=600, allow_inf_nan=False)] | None = None
+
+
+Seat = Annotated[HumanSeat | AISeat, Field(discriminator="kind")]
+
+
+class Hello(_Message):
+    """Opens a conversation: the server answers ``welcome`` with its version."""
+
+    type: Literal["hello"]
+
+
+class Catalog(_Message):
+    """The games, their rule options and modes: answered with ``catalog``."""
+
+    type: Literal["catalog"]
+
+
+class Levels(_Message):
+    """The rated levels of `game` under `rules` (its ladder): answered with ``levels``."""
+
+    type: Literal["levels"]
+    game: Name
+    rules: Rules = Field(default_factory=dict)
+
+
+class Create(_Message):
+    """A new table: `game` under `rules`, one entry per seat; `seed` fixes the deal and the AI's decisions (a
+    random one by default). Answered with ``created`` (the human seats' tokens)."""
+
+    type: Literal["create"]
+    game: Name
+    rules: Rules = Field(default_factory=dict)
+    seats: Annotated[list[Seat], Field(min_length=1, max_length=8)]
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+
+
+class Join(_Message):
+    """Takes the seat whose token this is: the connection then receives that seat's ``state`` after every move."""
+
+    type: Literal["join"]
+    table: TableId
+    token: Token
+
+
+class Move(_Message):
+    """Plays `move` (in notation, one of the seat's legal moves) for the seat of `token`."""
+
+    type: Literal["move"]
+    table: TableId
+    token: Token
+    move: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class TakeBack(_Message):
+    """Takes back the seat's last decision and the replies to it (against the engine only)."""
+
+    type: Literal["takeback"]
+    table: TableId
+    token: Token
+
+
+class Resign(_Message):
+    """The seat leaves the game: it ends unfinished, its record is kept."""
+
+    type: Literal["resign"]
+    table: TableId
+    token: Token
+
+
+class Analyse(_Message):
+    """Searches a position (or information state) of `game`: ``thinking`` messages while it runs, then
+    ``analysis``. Budget: `time` seconds (default 2) or `nodes`; `moves` > 1 values that many best moves."""
+
+    type: Literal["analyse"]
+    game: Name
+    position: Annotated[str, Field(max_length=4000)] = ""
+    rules: Rules = Field(default_factory=dict)
+    time: Annotated[float, Field(gt=0, le=60, allow_inf_nan=False)] | None = None
+    nodes: Annotated[int, Field(gt=0, le=10**9)] | None = None
+    seed: Annotated[int, Field(ge=0, lt=2**63)] = 0
+
+
+class Stop(_Message):
+    """Stops this connection's running analysis (it answers with what it found so far)."""
+
+    type: Literal["stop"]
+
+
+class ListTables(_Message):
+    """The tables of these seat tokens (every table when `tokens` is absent): answered with ``tables``."""
+
+    type: Literal["list"]
+    tokens: Annotated[list[Token], Field(max_length=500)] | None = None
+
+
+class GetRecord(_Message):
+    """The game record of a table (the same JSON as ``kofun play --record``). A running hidden-information game's
+    record would show hidden cards: it is given only once the game is over."""
+
+    type: Literal["record"]
+    table: TableId
+
+
+class Upload(_Message):
+    """A new table from a game record: an unfinished game goes on from where it stopped (its seats as `seats`
+    says, default: humans where the record had a human, the engine's level 1 elsewhere); a finished one is kept
+    for viewing and review."""
+
+    type: Literal["upload"]
+    record: dict[str, Any]
+    seats: Annotated[list[Seat], Field(min_length=1, max_length=8)] | None = None
+
+
+Request = Annotated[
+    Hello
+    | Catalog
+    | Levels
+    | Create
+    | Join
+    | Move
+    | TakeBack
+    | Resign
+    | Analyse
+    | Stop
+    | ListTables
+    | GetRecord
+    | Upload,
+    Field(discriminator="type"),
+]
+_REQUEST: TypeAdapter[Any] = TypeAdapter(Request)
+REQUEST_TYPES = ("hello", "catalog", "levels", "create", "join", "move", "takeback", "resign", "analyse", "stop",
+                 "list", "record", "upload")  # fmt: skip
+
+
+class ProtocolError(ValueError):
+    """A request that cannot be read: the message says what is wrong (and the request's id when it had one)."""
+
+    def __init__(self, message: str, request_id: Any = None) -> None:
+        super().__init__(message)
+        self.request_id = request_id
+
+
+def parse_request(raw: str | bytes) -> Any:
+    """The request in `raw` (one JSON object), checked; ProtocolError names what is wrong."""
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"message too long: {len(raw)} bytes (at most {MAX_MESSAGE_BYTES})")
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ProtocolError(f"not JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(f"a message is a JSON object, got {type(data).__name__}")
+    request_id = data.get("id") if isinstance(data.get("id"), int | str) else None
+    if isinstance(request_id, str) and len(request_id) > 64:
+        request_id = None
+    kind = data.get("type")
+    if kind not in REQUEST_TYPES:
+        shown = repr(kind)[:40]
+        raise ProtocolError(f"type: {shown} is not a request (one of {', '.join(REQUEST_TYPES)})", request_id)
+    try:
+        return _REQUEST.validate_python(data)
+    except ValidationError as e:
+        raise ProtocolError(f"{kind}: {_first_error(e)}", request_id) from None
+
+
+_BRANCHES = {"int", "bool", "float", "str", "human", "ai", "list", "dict", "none"}
+
+
+def _first_error(e: ValidationError) -> str:
+    """The first problem of a failed check, as ``field.path: what is wrong`` (union branches folded)."""
+    seen: dict[str, str] = {}
+    for err in e.errors(include_url=False):
+        path = [str(x) for x in err["loc"][1:] if not (isinstance(x, str) and (x in _BRANCHES or "[" in x))]
+        where = ".".join(path) or "message"
+        if where in seen:
+            seen[where] = "not a value this field takes"
+        else:
+            seen[where] = str(err["msg"])
+    where, msg = next(iter(seen.items()))
+    more = f" (and {len(seen) - 1} more)" if len(seen) > 1 else ""
+    return f"{where}: {msg}{more}"
+
+
+def reply(kind: str, request_id: Any = None, **fields: Any) -> dict[str, Any]:
+    """A message to a client: its type, the id of the request it answers (if any), its fields."""
+    out: dict[str, Any] = {"type": kind}
+    if request_id is not None:
+        out["id"] = request_id
+    out.update(fields)
+    return out
+
+
+def error(message: str, request_id: Any = None) -> dict[str, Any]:
+    """The error reply naming what is wrong."""
+    return reply("error", request_id, message=message)
+
+
+def encode(message: dict[str, Any]) -> str:
+    """One message as compact JSON (never NaN or Infinity)."""
+    return json.dumps(message, separators=(",", ":"), allow_nan=False)

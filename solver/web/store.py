@@ -1,0 +1,242 @@
+"""The tables of ``kofun serve`` kept in SQLite (stdlib ``sqlite3``): every move is written when it is played, in
+one transaction, so a server killed at any moment and started again finds every game where it was.
+
+Schema (version :data:`SCHEMA_VERSION`, in ``meta``; :data:`MIGRATIONS` brings an older file up to date when it
+is opened):
+
+- ``tables``: one row per table — game, rule options (JSON), seed, seats (JSON: kind, name, the agent's settings),
+  status (``playing`` / ``finished`` / ``abandoned``), times; since version 2 the finished game's record (JSON).
+- ``tokens``: the SHA-256 of each human seat's token (the token itself is never stored) → (table, seat).
+- ``deals``: each deal's start position and seed; once it ends its final position, returns and scores.
+- ``moves``: (table, deal, ply) → the move in notation; since version 2 the time it was played.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..match import DealRecord, GameRecord
+
+SCHEMA_VERSION = 2
+
+#: The statements that bring the schema from version n - 1 to n (index n - 1).
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (  # 1: the first schema
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        """CREATE TABLE tables (
+            id TEXT PRIMARY KEY, game TEXT NOT NULL, rules TEXT NOT NULL, seed INTEGER NOT NULL,
+            seats TEXT NOT NULL, status TEXT NOT NULL, created REAL NOT NULL, updated REAL NOT NULL)""",
+        "CREATE TABLE tokens (hash TEXT PRIMARY KEY, table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER)",
+        """CREATE TABLE deals (
+            table_id TEXT NOT NULL REFERENCES tables(id), deal INTEGER NOT NULL, start TEXT NOT NULL,
+            seed INTEGER NOT NULL, final TEXT, returns TEXT, scores TEXT, finished INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (table_id, deal))""",
+        """CREATE TABLE moves (
+            table_id TEXT NOT NULL REFERENCES tables(id), deal INTEGER NOT NULL, ply INTEGER NOT NULL,
+            move TEXT NOT NULL, PRIMARY KEY (table_id, deal, ply))""",
+    ),
+    (  # 2: the finished game's record on its table (listing finished games without rebuilding them); move times
+        "ALTER TABLE tables ADD COLUMN record TEXT",
+        "ALTER TABLE moves ADD COLUMN played_at REAL",
+        "CREATE INDEX tables_status ON tables (status, updated)",
+    ),
+)
+
+
+class StoreError(ValueError):
+    """A database file that cannot be used (unreadable, not a kofun database, from a newer kofun)."""
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a seat token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table as stored: what it takes to seat it again."""
+
+    id: str
+    game: str
+    rules: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    status: str
+    created: float
+    updated: float
+
+
+class Store:
+    """The database of a server (``:memory:`` for one that keeps nothing)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"database {self.path}: {e}") from None
+
+    # --- schema -------------------------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        """The schema version of the file (0 for an empty file)."""
+        has_meta = self.db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'").fetchone()
+        if not has_meta:
+            if self.db.execute("SELECT 1 FROM sqlite_master").fetchone():
+                raise StoreError(f"database {self.path}: not a kofun database (it has tables but no 'meta')")
+            return 0
+        row = self.db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+        return int(row[0]) if row else 0
+
+    def _migrate(self, target: int = SCHEMA_VERSION) -> None:
+        version = self.version
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"database {self.path}: schema version {version} is newer than this kofun's ({SCHEMA_VERSION})"
+            )
+        for n in range(version + 1, target + 1):
+            with self._transaction():
+                for statement in MIGRATIONS[n - 1]:
+                    self.db.execute(statement)
+                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (str(n),))
+
+    def _transaction(self) -> Any:
+        return _Transaction(self.db)
+
+    # --- writing ------------------------------------------------------------------------------------------
+
+    def create_table(self, row: TableRow, tokens: dict[int, str]) -> None:
+        """A new table with the tokens of its human seats."""
+        with self._transaction():
+            self.db.execute(
+                "INSERT INTO tables (id, game, rules, seed, seats, status, created, updated) VALUES (?,?,?,?,?,?,?,?)",
+                (row.id, row.game, json.dumps(row.rules), row.seed, json.dumps(row.seats), row.status, row.created,
+                 row.updated),
+            )  # fmt: skip
+            self.db.executemany(
+                "INSERT INTO tokens VALUES (?,?,?)", [(token_hash(t), row.id, s) for s, t in tokens.items()]
+            )
+
+    def start_deal(self, table: str, deal: int, start: str, seed: int) -> None:
+        """Deal `deal` of `table` starts from `start` (nothing happens when it was already written)."""
+        with self._transaction():
+            self.db.execute("INSERT OR IGNORE INTO deals (table_id, deal, start, seed) VALUES (?,?,?,?)",
+                            (table, deal, start, seed))  # fmt: skip
+
+    def add_move(self, table: str, deal: int, ply: int, move: str) -> None:
+        """The move played at `ply` of `deal` (one transaction)."""
+        now = time.time()
+        with self._transaction():
+            self.db.execute("INSERT INTO moves VALUES (?,?,?,?,?)", (table, deal, ply, move, now))
+            self.db.execute("UPDATE tables SET updated=? WHERE id=?", (now, table))
+
+    def take_back(self, table: str, deal: int, ply: int) -> None:
+        """Removes the moves of `deal` from `ply` on."""
+        with self._transaction():
+            self.db.execute("DELETE FROM moves WHERE table_id=? AND deal=? AND ply>=?", (table, deal, ply))
+
+    def end_deal(self, table: str, deal: DealRecord, index: int) -> None:
+        """Deal `index` ended (finished or left) as `deal` says."""
+        with self._transaction():
+            self.db.execute(
+                "UPDATE deals SET final=?, returns=?, scores=?, finished=? WHERE table_id=? AND deal=?",
+                (deal.final, json.dumps(deal.returns), json.dumps(deal.scores), int(deal.finished), table, index),
+            )
+
+    def finish(self, table: str, status: str, record: GameRecord) -> None:
+        """The table's game is over (`status` finished or abandoned) with this record."""
+        with self._transaction():
+            self.db.execute("UPDATE tables SET status=?, record=?, updated=? WHERE id=?",
+                            (status, json.dumps(record.to_dict()), time.time(), table))  # fmt: skip
+
+    # --- reading ------------------------------------------------------------------------------------------
+
+    def seat_of(self, token: str) -> tuple[str, int] | None:
+        """The (table, seat) a token opens, or None."""
+        row = self.db.execute("SELECT table_id, seat FROM tokens WHERE hash=?", (token_hash(token),)).fetchone()
+        return (str(row[0]), int(row[1])) if row else None
+
+    def table(self, table: str) -> TableRow | None:
+        """The stored table `table`, or None."""
+        rows = self._tables("WHERE id=?", (table,))
+        return rows[0] if rows else None
+
+    def tables(self, status: str | None = None, ids: Iterable[str] | None = None) -> list[TableRow]:
+        """Stored tables, newest first: all, those of one status, or those of the given ids."""
+        if ids is not None:
+            wanted = sorted(set(ids))
+            marks = ",".join("?" * len(wanted))
+            return self._tables(f"WHERE id IN ({marks}) ORDER BY updated DESC", wanted) if wanted else []
+        if status is not None:
+            return self._tables("WHERE status=? ORDER BY updated DESC", (status,))
+        return self._tables("ORDER BY updated DESC", ())
+
+    def tables_of_tokens(self, tokens: Iterable[str]) -> list[TableRow]:
+        """The tables the given seat tokens open."""
+        hashes = [token_hash(t) for t in tokens]
+        if not hashes:
+            return []
+        marks = ",".join("?" * len(hashes))
+        ids = [r[0] for r in self.db.execute(f"SELECT DISTINCT table_id FROM tokens WHERE hash IN ({marks})", hashes)]
+        return self.tables(ids=ids)
+
+    def _tables(self, where: str, args: Sequence[Any]) -> list[TableRow]:
+        query = f"SELECT id, game, rules, seed, seats, status, created, updated FROM tables {where}"
+        return [
+            TableRow(r[0], r[1], json.loads(r[2]), int(r[3]), json.loads(r[4]), r[5], float(r[6]), float(r[7]))
+            for r in self.db.execute(query, tuple(args))
+        ]
+
+    def record(self, row: TableRow, planned_deals: int, teams: list[int]) -> GameRecord:
+        """The game record as stored: every deal written so far with its moves (the last one unfinished while the
+        game goes on). A finished game's saved record is returned as it was saved."""
+        saved = self.db.execute("SELECT record FROM tables WHERE id=?", (row.id,)).fetchone()
+        if saved and saved[0]:
+            return GameRecord.from_dict(json.loads(saved[0]))
+        deals = []
+        for d, start, seed, final, returns, scores, finished in self.db.execute(
+            "SELECT deal, start, seed, final, returns, scores, finished FROM deals WHERE table_id=? ORDER BY deal",
+            (row.id,),
+        ):
+            moves = [m for (m,) in self.db.execute(
+                "SELECT move FROM moves WHERE table_id=? AND deal=? ORDER BY ply", (row.id, d))]  # fmt: skip
+            deals.append(DealRecord(start, moves, final or "", json.loads(returns or "[]"),
+                                    json.loads(scores or "[]"), int(seed), bool(finished)))  # fmt: skip
+        totals = [0.0] * len(row.seats)
+        for deal in deals:
+            if deal.finished:
+                totals = [a + b for a, b in zip(totals, deal.scores, strict=True)]
+        return GameRecord(
+            game=row.game, rules=dict(row.rules), seed=row.seed, agents=[s["agent"] for s in row.seats], teams=teams,
+            deals=deals, scores=totals, finished=False, planned_deals=planned_deals,
+        )  # fmt: skip
+
+    def close(self) -> None:
+        """Closes the file."""
+        self.db.close()
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on an error): one write is all or nothing."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: Any, value: Any, tb: Any) -> None:
+        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
