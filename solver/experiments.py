@@ -24,10 +24,10 @@ opponent's hand, or every hidden card. They bound what better inference or perfe
 the same search; the AI itself never peeks.
 
 Results: over the games of non-drawn units, the ISMCTS win rate with a 95% Wilson interval; the mean point
-difference per game (ISMCTS side minus opponent, from the match scores) with a 95% normal interval over the unit
-pairs (the unit of independence). With more than two sides a game is won when the ISMCTS side scores more than every
-other side (a tie for the top is a draw), the point difference is taken against the best other side, and the
-ISMCTS side's mean score and the other sides' mean score are reported too.
+difference per game (ISMCTS side minus opponent, from the match scores) with a 95% Student-t interval over the
+units (the unit of independence; undefined for one unit). With more than two sides a game is won when the ISMCTS
+side scores more than every other side (a tie for the top is a draw), the point difference is taken against the
+best other side, and the ISMCTS side's mean score and the other sides' mean score are reported too.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ class ExperimentResult:
         """Mean point difference per game (per match when a unit is a match), interval over the units."""
         r = max(1, self.rotations)
         units = [sum(self.diffs[i : i + r]) / r for i in range(0, len(self.diffs) - r + 1, r)]
-        return mean_interval(units)
+        return mean_interval(units, "match" if self.deals > 1 else "deal")
 
     def add(self, diff: float) -> None:
         """Counts one game by its point difference."""
@@ -139,8 +139,8 @@ class ExperimentResult:
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON (the per-game differences included)."""
         d = asdict(self)
-        d["win_rate"] = asdict(self.win_rate)
-        d["mean_diff"] = asdict(self.mean_diff)
+        d["win_rate"] = self.win_rate.to_dict()
+        d["mean_diff"] = self.mean_diff.to_dict()
         return d
 
     def summary(self) -> str:

@@ -27,7 +27,7 @@ from .batch import Journal, Runner, Task
 from .games import GameInfo, get_game
 from .ladder_pools import MODES, Entry, TimedAgent, make_agent, mode_of, pool
 from .match import GameRecord, rotations, side_of
-from .ratings import ANCHOR, Fit, Ladder, Level, Unit, unmeasured
+from .ratings import Fit, Ladder, Level, Unit, unmeasured
 from .ratings import fit as fit_units
 from .seeds import check_seed, derive_seed
 
@@ -47,7 +47,8 @@ def play_unit(spec: Mapping[str, Any]) -> dict[str, Any]:
     info = get_game(spec["game"])
     rules = info.check_options(spec["rules"])
     sides = [TimedAgent(make_agent(info, e, rules)) for e in spec["sides"]]
-    played = rotations(info, sides, rules, spec["seed"], opening_plies=spec["opening_plies"])
+    teams = spec.get("teams")
+    played = rotations(info, sides, rules, spec["seed"], teams=teams, opening_plies=spec["opening_plies"])
     points = []
     for rotation, record in played:
         per_side = []
@@ -103,6 +104,16 @@ class Tournament:
     def opening_plies(self) -> int:
         return MODES[self.game.name][self.mode].opening_plies
 
+    @property
+    def teams(self) -> tuple[int, ...] | None:
+        """The two sides of a table when the mode sets them (None: the rules' own)."""
+        return MODES[self.game.name][self.mode].teams
+
+    @property
+    def anchor_name(self) -> str:
+        """The level rated 0."""
+        return MODES[self.game.name][self.mode].anchor
+
     def header(self) -> dict[str, Any]:
         """What identifies the tournament in its results file (not its game budget, so it can be extended)."""
         return {
@@ -113,6 +124,7 @@ class Tournament:
             "seed": self.seed,
             "pool": [asdict(e) for e in self.entries],
             "opening_plies": self.opening_plies,
+            **({"teams": list(self.teams)} if self.teams is not None else {}),
             "round_units": self.round_units,
             "target": self.target,
             "bootstrap": self.bootstrap,
@@ -148,6 +160,7 @@ class Tournament:
             "sides": [asdict(self.entries[i]) for i in table],
             "seed": derive_seed(self.seed, "table", *names, n),
             "opening_plies": self.opening_plies,
+            **({"teams": list(self.teams)} if self.teams is not None else {}),
         }
         return Task("~".join(names) + f"/{n}", play_unit, (spec,))
 
@@ -172,7 +185,7 @@ class Tournament:
 
     @property
     def anchor(self) -> int:
-        return [e.name for e in self.entries].index(ANCHOR)
+        return [e.name for e in self.entries].index(self.anchor_name)
 
     def games(self) -> int:
         """Games played so far."""
@@ -262,7 +275,7 @@ class Tournament:
         counts = self._next_units()
         current: Fit | None = self.fit() if self.base else None
         names = [e.name for e in self.entries]
-        per_unit = len(_sides(self.game, self.rules))
+        per_unit = len(_sides(self.game, self.rules, self.teams))
         round_index = 0
 
         def arrived(key: str, result: Any) -> None:
@@ -331,7 +344,9 @@ class Tournament:
             self.target,
             final.method,
             final.bootstrap,
+            scale=f"Elo: 400 points = 10:1 odds; {self.anchor_name} = 0",
             runs=runs,
+            anchor=self.anchor_name,
         )
 
     def records(self) -> list[GameRecord]:
@@ -341,9 +356,9 @@ class Tournament:
         ]
 
 
-def _sides(info: GameInfo, rules: Mapping[str, Any]) -> list[int]:
-    teams = info.teams(rules) or list(range(info.num_players(rules)))
-    return sorted(set(teams))
+def _sides(info: GameInfo, rules: Mapping[str, Any], teams: tuple[int, ...] | None = None) -> list[int]:
+    table = list(teams) if teams is not None else (info.teams(rules) or list(range(info.num_players(rules))))
+    return sorted(set(table))
 
 
 def _unit_order(key: str) -> tuple[str, int]:
@@ -377,7 +392,7 @@ def tournament(
     """The tournament of the ladder of `game` under `rules` (a main mode)."""
     mode, info = mode_of(game, rules)
     check_seed(seed)
-    if len(_sides(info, info.check_options(rules))) != 2:
+    if len(_sides(info, info.check_options(rules), MODES[info.name][mode].teams)) != 2:
         raise ValueError(f"{info.name}: ladders of more than two sides are not supported yet")
     if not target > 0 or not math.isfinite(target):
         raise ValueError(f"target: must be a positive number of rating points, got {target}")

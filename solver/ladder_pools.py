@@ -37,6 +37,11 @@ class Mode:
     alt_algo: str
     alt_budgets: tuple[int, int]
     opening_plies: int = 0
+    #: The level rated 0. Random where it ever wins a game; else the lowest level of the default search.
+    anchor: str = "random"
+    #: The two sides of a table when the rules have more: each seat's side (e.g. 0, 1, 0, 1: two agents at a
+    #: 4-player table, each playing two seats, a side scoring its seats' mean). None: the rules' own sides.
+    teams: tuple[int, ...] | None = None
 
 
 def _x4(top: int, bottom: int = BOTTOM_BUDGET) -> tuple[int, ...]:
@@ -49,9 +54,10 @@ def _x4(top: int, bottom: int = BOTTOM_BUDGET) -> tuple[int, ...]:
 
 #: Every game's main modes. The top budgets take about 1 s per decision on one core of the development machine
 #: (alpha-beta: Connect Four ~9.6 M, Sensei ~5 M nodes/s; ISMCTS: Koi-Koi ~0.5 M, Haniwa ~95 k, Ohanami ~50 k
-#: iterations/s). Ohanami is rated for two players (a ladder has two sides). Honshu has no ladder: random never
-#: wins a game against greedy or any search, even ISMCTS with one iteration (0 of 514 games), so no rating can
-#: be anchored at random (docs/ladders.md).
+#: iterations/s). Ohanami is rated for two players (a ladder has two sides). In Honshu random never wins a game
+#: against greedy or any search, even ISMCTS with one iteration (0 of 514 games), so its ladders leave random out
+#: and are anchored at ISMCTS with one iteration (= 0); with 4 players two agents share the table, each playing
+#: two seats across from each other (docs/ladders.md).
 MODES: dict[str, dict[str, Mode]] = {
     "connect4": {"standard": Mode({}, "alphabeta", _x4(4_194_304), "mcts", (1_024, 16_384), opening_plies=4)},
     "sensei": {
@@ -70,6 +76,12 @@ MODES: dict[str, dict[str, Mode]] = {
     },
     # from 1 iteration: random wins 1.4% of its games against 16 iterations (5 of 360), too few to measure the gap
     "ohanami": {"2p": Mode({"players": 2}, "ismcts", _x4(65_536, 1), "pimc", (1_024, 16_384))},
+    "honshu": {
+        "2p": Mode({"players": 2}, "ismcts", _x4(16_384, 1), "pimc", (1_024, 16_384), anchor="ismcts-1"),
+        "4p": Mode(
+            {"players": 4}, "ismcts", _x4(16_384, 1), "pimc", (1_024, 16_384), anchor="ismcts-1", teams=(0, 1, 0, 1)
+        ),
+    },
 }
 
 
@@ -113,10 +125,10 @@ def search_entry(algo: str, budget: int, main: bool) -> Entry:
 
 
 def pool(game: str | GameInfo, mode: str, max_budget: int | None = None, min_budget: int | None = None) -> list[Entry]:
-    """The agents of the ladder of `game` in `mode`, in ladder order (random first; the other algorithm's levels
-    after the default search's level of the same or next smaller budget). `max_budget` caps the budgets;
-    `min_budget` leaves out the default search's levels below it (the pool of a ladder made when the mode's ladder
-    started higher)."""
+    """The agents of the ladder of `game` in `mode`, in ladder order (random first where it is the anchor; the
+    other algorithm's levels after the default search's level of the same or next smaller budget). `max_budget`
+    caps the budgets; `min_budget` leaves out the default search's levels below it (the pool of a ladder made when
+    the mode's ladder started higher)."""
     info = get_game(game)
     m = MODES[info.name][mode]
     cap = max_budget if max_budget is not None else max(m.budgets)
@@ -125,7 +137,7 @@ def pool(game: str | GameInfo, mode: str, max_budget: int | None = None, min_bud
         raise ValueError(f"max budget: must be >= {m.budgets[0]}, got {cap}")
     if low not in m.budgets or low > cap:
         raise ValueError(f"min budget: must be one of the ladder's budgets up to the max budget, got {low}")
-    entries = [Entry("random", "random")]
+    entries = [Entry("random", "random")] if m.anchor == "random" else []
     try:
         info.greedy_move(info.observe(info.new(m.rules, 0), 0), 0)
         entries.append(Entry("greedy", "greedy"))
@@ -139,6 +151,8 @@ def pool(game: str | GameInfo, mode: str, max_budget: int | None = None, min_bud
             continue
         entries.append(search_entry(m.algo, b, True))
         entries.extend(a for a in alts if a.budget is not None and b <= a.budget < b * 4)
+    if m.anchor not in [e.name for e in entries]:
+        raise ValueError(f"min budget: the ladder's anchor {m.anchor} (rated 0) must stay in the pool, got {low}")
     return entries
 
 

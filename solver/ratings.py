@@ -175,19 +175,21 @@ def fit(
             draws[s] = point_estimate(sample, n, anchor, order)
     low = np.percentile(draws, 2.5, axis=0) if samples else ratings
     high = np.percentile(draws, 97.5, axis=0) if samples else ratings
+    # A bootstrap cannot see the spread of a table of one unit (every resample is that unit): an entry with no
+    # table of two units or more has no interval (-inf, inf; null in a ladder file), never a zero-width one.
+    spread = {i for t, g in by_table.items() if len(g) >= 2 for i in t} | {anchor}
+    blind = [i for i in range(n) if i not in spread]
     method = (
         "Bradley-Terry maximum likelihood (choix.ilsr_pairwise_dense); a draw is half a win for each side; "
         f"{PRIOR_DRAWS:g} virtual draw between neighbours of the pool"
         if two
         else "Plackett-Luce (openskill.models.PlackettLuce), games in canonical order"
     )
-    return Fit(
-        [float(x) for x in ratings],
-        [float(min(x, r)) for x, r in zip(low, ratings, strict=True)],
-        [float(max(x, r)) for x, r in zip(high, ratings, strict=True)],
-        method,
-        samples,
-    )
+    lows = [float(min(x, r)) for x, r in zip(low, ratings, strict=True)]
+    highs = [float(max(x, r)) for x, r in zip(high, ratings, strict=True)]
+    for i in blind:
+        lows[i], highs[i] = -math.inf, math.inf
+    return Fit([float(x) for x in ratings], lows, highs, method, samples)
 
 
 # --- the shipped ladders --------------------------------------------------------------------------------------
@@ -235,6 +237,8 @@ class Ladder:
     bootstrap: int
     scale: str = "Elo: 400 points = 10:1 odds; random = 0"
     runs: list[dict[str, Any]] = field(default_factory=list)
+    #: The level rated 0 (random, or where random never wins a game the lowest search level).
+    anchor: str = ANCHOR
 
     @property
     def converged(self) -> bool:
@@ -246,8 +250,11 @@ class Ladder:
         return sorted((lv for lv in self.levels if lv.main), key=lambda lv: lv.budget or 0)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
+        """Plain data for JSON (an undefined interval bound: null)."""
         d = asdict(self)
+        for lv in d["levels"]:
+            for key in ("low", "high"):
+                lv[key] = lv[key] if math.isfinite(lv[key]) else None
         d["converged"] = self.converged
         d["wall_time_s"] = sum(float(r.get("wall_time_s", 0.0)) for r in self.runs)
         return d
@@ -257,7 +264,12 @@ class Ladder:
         """A ladder read back from :meth:`to_dict` data."""
         try:
             rest = {k: v for k, v in data.items() if k not in ("levels", "converged", "wall_time_s")}
-            return cls(levels=[Level(**lv) for lv in data["levels"]], **rest)
+            levels = []
+            for lv in data["levels"]:  # a null bound: an undefined interval
+                low = -math.inf if lv.get("low", 0.0) is None else lv.get("low", 0.0)
+                high = math.inf if lv.get("high", 0.0) is None else lv.get("high", 0.0)
+                levels.append(Level(**{**lv, "low": low, "high": high}))
+            return cls(levels=levels, **rest)
         except (KeyError, TypeError) as e:
             raise ValueError(f"rating ladder: malformed ({e})") from None
 

@@ -259,11 +259,12 @@ def test_ctrl_c_during_a_game_between_engines_ends_the_game() -> None:
 def test_match_score_and_its_confidence_interval() -> None:
     score = MatchScore(wins=6, draws=2, losses=2)
     assert (score.games, score.score) == (10, 0.7)
-    lo, hi = score.ci95  # per-game variance 1.6 / 9; half-width 1.96 * sqrt(1.6 / 9 / 10) = 0.26133
-    assert (round(lo, 5), round(hi, 5)) == (0.43867, 0.96133)
-    assert score.summary("A") == "10 games: A won 6, drew 2, lost 2; score 0.700 (95% CI [0.439, 0.961])"
-    assert MatchScore(3, 0, 0).ci95 == (1.0, 1.0)
-    assert MatchScore(0, 0, 0).score == 0.5 and MatchScore(1, 0, 0).ci95 == (0.0, 1.0)
+    ci = score.ci95  # Wilson of 7 points in 10 games (a draw half a win): [0.39678, 0.89221]
+    assert ci is not None and (round(ci[0], 5), round(ci[1], 5)) == (0.39678, 0.89221)
+    assert score.summary("A") == "10 games: A won 6, drew 2, lost 2; score 0.700 (95% CI [0.397, 0.892])"
+    three = MatchScore(3, 0, 0).ci95  # never zero width: 3 of 3 is [3 / (3 + z^2), 1]
+    assert three is not None and (round(three[0], 4), three[1]) == (0.4385, 1.0)
+    assert MatchScore(0, 0, 0).score == 0.5 and MatchScore(0, 0, 0).ci95 is None
 
 
 def test_an_error_in_the_progress_callback_stops_the_search_and_propagates() -> None:

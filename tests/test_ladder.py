@@ -29,10 +29,12 @@ def test_every_mode_has_a_pool_spaced_by_four_with_random_greedy_and_the_other_a
         for mode, m in modes.items():
             entries = pool(game, mode)
             names = [e.name for e in entries]
-            assert names[0] == "random"
-            assert ("greedy" in names) == (game in ("haniwa", "koikoi", "ohanami")), (game, mode)
+            assert (names[0] == "random") == (m.anchor == "random") and m.anchor in names
+            assert ("random" in names) == (game != "honshu")  # random never wins a Honshu game: not in its pool
+            assert ("greedy" in names) == (game in ("haniwa", "koikoi", "ohanami", "honshu")), (game, mode)
             main = [e.budget for e in entries if e.main]
-            assert main[0] == (1 if game == "ohanami" else 16) and all(b * 4 == c for b, c in itertools.pairwise(main))
+            assert main[0] == (1 if game in ("ohanami", "honshu") else 16)
+            assert all(b * 4 == c for b, c in itertools.pairwise(main))
             assert len([e for e in entries if e.algo == m.alt_algo and not e.main]) == 2
             assert mode_of(game, m.rules)[0] == mode
     assert [e.name for e in pool("ohanami", "2p", 1024, min_budget=16)] == [
@@ -46,6 +48,9 @@ def test_every_mode_has_a_pool_spaced_by_four_with_random_greedy_and_the_other_a
     ]
     with pytest.raises(ValueError, match="min budget: must be one of the ladder's budgets"):
         pool("ohanami", "2p", 1024, min_budget=8)
+    assert [e.name for e in pool("honshu", "4p", 64)] == ["greedy", "ismcts-1", "ismcts-4", "ismcts-16", "ismcts-64"]
+    with pytest.raises(ValueError, match="anchor ismcts-1"):
+        pool("honshu", "2p", 64, min_budget=4)
     capped = pool("c4", "standard", max_budget=256)
     assert [e.name for e in capped] == ["random", "alphabeta-16", "alphabeta-64", "alphabeta-256"]
     assert search_entry("alphabeta", 4_194_304, True).settings["hash_mb"] == 64
@@ -65,6 +70,22 @@ def test_a_unit_is_one_deal_with_the_seats_swapped_and_timed() -> None:
     assert [a["kind"] for a in second["agents"]] == ["search", "greedy"]
     assert len(r["points"]) == 2 and all(dec > 0 for _, dec in r["time"])
     assert play_unit(spec)["records"] == r["records"]  # reproducible
+
+
+def test_a_honshu_4p_unit_seats_two_agents_across_the_table() -> None:
+    t = tournament("honshu", {"players": 4}, seed=2, max_budget=4)
+    assert [e.name for e in t.entries] == ["greedy", "ismcts-1", "ismcts-4"] and t.anchor == 1
+    assert t.header()["teams"] == [0, 1, 0, 1]
+    task = t.task((0, 1), 0)
+    r = task.fn(*task.args)
+    first, second = r["records"]
+    assert [a["kind"] for a in first["agents"]] == ["greedy", "search", "greedy", "search"]
+    assert [a["kind"] for a in second["agents"]] == ["search", "greedy", "search", "greedy"]
+    for (rotation, record), points in zip(enumerate(r["records"]), r["points"], strict=True):
+        scores = record["scores"]
+        greedy = [0, 2] if rotation == 0 else [1, 3]
+        other = [1, 3] if rotation == 0 else [0, 2]
+        assert points == [sum(scores[s] for s in greedy) / 2, sum(scores[s] for s in other) / 2]
 
 
 def test_rounds_go_to_the_widest_intervals_and_the_tournament_is_reproducible() -> None:

@@ -64,7 +64,7 @@ def test_levels_cut_off_from_the_anchor_by_one_sided_games_are_not_measured() ->
     assert unmeasured([*units, Unit((1, 2), [drawn])], 4, anchor=0) == []  # and so does a draw
     assert unmeasured([Unit((0, 1), [won] * 9)], 3, anchor=0) == [1, 2]  # never played: not measured either
     # the bootstrap of the one-sided table alone looks certain; the fit's interval is no guide
-    alone = fit([Unit((0, 1), [lost] * 200)], 2, samples=40, seed=1)
+    alone = fit([Unit((0, 1), [lost] * 10) for _ in range(20)], 2, samples=40, seed=1)
     assert alone.half_width(1) < 1
 
 
@@ -154,15 +154,18 @@ def test_ladder_files_round_trip_and_agent_for_rating(tmp_path: Path, monkeypatc
 @pytest.mark.parametrize("path", sorted((Path(solver.__file__).parent / "data" / "ratings").glob("*.json")))
 def test_every_shipped_ladder_is_a_whole_pool_anchored_at_random(path: Path) -> None:
     """Each shipped ladder file: its game and mode are a rated mode, its levels are exactly the pool of that mode up
-    to the file's largest budget, random is 0 and every rating lies in its interval."""
-    from solver.ladder_pools import pool
+    to the file's largest budget, its anchor (random; Honshu: ISMCTS with one iteration) is 0 and every rating lies
+    in its interval."""
+    from solver.ladder_pools import MODES, pool
 
     ladder = Ladder.load(path)
     assert path.stem == f"{ladder.game}-{ladder.mode}"
     cap = max(lv.budget for lv in ladder.levels if lv.budget)
     assert sorted(lv.name for lv in ladder.levels) == sorted(e.name for e in pool(ladder.game, ladder.mode, cap))
     levels = {lv.name: lv for lv in ladder.levels}
-    assert levels["random"].rating == 0.0
+    anchor = MODES[ladder.game][ladder.mode].anchor
+    assert ladder.anchor == anchor and ladder.scale.endswith(f"; {anchor} = 0")
+    assert levels[anchor].rating == 0.0 and (levels[anchor].low, levels[anchor].high) == (0.0, 0.0)
     for lv in ladder.levels:
         assert lv.low <= lv.rating <= lv.high and lv.games > 0 and lv.measured, lv.name
     assert ladder.games == sum(lv.games for lv in ladder.levels) // 2

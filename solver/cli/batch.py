@@ -142,7 +142,8 @@ def selfplay_cmd(
                     "draws": draws,
                     "losses": losses,
                     "score": score.score,
-                    "ci95": list(score.ci95),
+                    "ci95": score.interval.bounds,
+                    **({} if score.interval.defined else {"ci95_reason": score.interval.reason}),
                     "records": records,
                 }
             )

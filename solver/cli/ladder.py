@@ -6,6 +6,7 @@ See :mod:`solver.ladder` for the tournament, :mod:`solver.ratings` for the fit, 
 from __future__ import annotations
 
 import json
+import math
 import shlex
 import sys
 import time
@@ -197,7 +198,7 @@ def levels_table(ladder: Ladder) -> str:
         f"{'agent':<18} {'budget':>9}  {'rating':>7}  {'95% interval':<15} {'games':>6}  {'s/decision':>10}",
     ]
     for lv in sorted(ladder.levels, key=lambda lv: lv.rating):
-        interval = f"[{lv.low:.0f}, {lv.high:.0f}]"
+        interval = f"[{lv.low:.0f}, {lv.high:.0f}]" if math.isfinite(lv.half_width) else "undefined"
         budget = str(lv.budget) if lv.budget else "-"
         lines.append(
             f"{lv.name:<18} {budget:>9}  {lv.rating:>7.0f}  {interval:<15} {lv.games:>6}  "

@@ -108,9 +108,19 @@ def test_mean_ci_uses_the_sample_deviation():
     s = MeanCI.of([1, 2, 3, 4])
     assert s.mean == 2.5
     assert s.stddev == pytest.approx(math.sqrt(5 / 3))
-    half = 1.959964 * math.sqrt(5 / 3) / 2
+    half = 3.182446 * math.sqrt(5 / 3) / 2  # Student's t, 3 degrees of freedom
     assert s.ci95 == pytest.approx((2.5 - half, 2.5 + half))
-    assert MeanCI.of([7]).ci95 == (7, 7)
+    assert (round(s.ci95[0], 4), round(s.ci95[1], 4)) == (0.4457, 4.5543)
+    one = MeanCI.of([7])  # one deal: no interval (null in JSON, with the reason), never a zero-width one
+    assert one.ci95 is None and one.to_dict() == {
+        "mean": 7,
+        "stddev": 0.0,
+        "ci95": None,
+        "n": 1,
+        "ci95_reason": "one deal: its spread is unknown",
+    }
+    two = MeanCI.of([60, 64])
+    assert two.ci95 == pytest.approx((62 - 12.706205 * 2, 62 + 12.706205 * 2))
 
 
 def test_deal_seeds_are_fixed_and_distinct():

@@ -89,7 +89,7 @@ def best_turn_cmd(
                     "candidates": candidates,
                     "seed": seed,
                     "best": choices[0].moves,
-                    "plans": [{**asdict(c), "ci95": list(c.ci95)} for c in choices[:top]],
+                    "plans": [{**asdict(c), "ci95": None if c.ci95 is None else list(c.ci95)} for c in choices[:top]],
                 }
             )
         )

@@ -31,6 +31,7 @@ from typing import Any
 from ... import _core
 from ..._core import RuleOptionError
 from ...batch import Journal, Runner, Task
+from ...report.stats import t95
 from ...seeds import derive_seed
 from . import GAME
 
@@ -45,7 +46,6 @@ DEFAULT_SAMPLES = 48
 DEFAULT_CANDIDATES = 24
 DEFAULT_SOLVER_NODES = 400_000
 DEFAULT_DUAL_NODES = 400_000
-Z95 = 1.959964
 
 
 def rank_of(score: float) -> str:
@@ -66,32 +66,42 @@ def rank_counts(scores: Sequence[float]) -> dict[str, int]:
 
 @dataclass(frozen=True)
 class MeanCI:
-    """Sample mean, standard deviation and normal-approximation 95% interval of the mean."""
+    """Sample mean, standard deviation and Student-t 95% interval of the mean (None for one value: undefined)."""
 
     mean: float
     stddev: float
-    ci95: tuple[float, float]
+    ci95: tuple[float, float] | None
     n: int
 
     @staticmethod
     def of(values: Sequence[float]) -> MeanCI:
-        """Statistics of `values` (one value: a zero-width interval; none: a ValueError)."""
+        """Statistics of `values` (one value: no interval; none: a ValueError)."""
         n = len(values)
         if n == 0:
             raise ValueError("no values")
         mean = sum(values) / n
-        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-        half = Z95 * sd / math.sqrt(n)
+        if n == 1:
+            return MeanCI(mean, 0.0, None, 1)
+        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+        half = t95(n - 1) * sd / math.sqrt(n)
         return MeanCI(mean, sd, (mean - half, mean + half), n)
 
     @property
     def half_width(self) -> float:
-        """Half the width of the 95% interval."""
-        return (self.ci95[1] - self.ci95[0]) / 2
+        """Half the width of the 95% interval (infinite when it is undefined)."""
+        return math.inf if self.ci95 is None else (self.ci95[1] - self.ci95[0]) / 2
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {"mean": self.mean, "stddev": self.stddev, "ci95": list(self.ci95), "n": self.n}
+        """JSON-ready form: ci95 null (with the reason) for one deal."""
+        d: dict[str, Any] = {
+            "mean": self.mean,
+            "stddev": self.stddev,
+            "ci95": None if self.ci95 is None else list(self.ci95),
+            "n": self.n,
+        }
+        if self.ci95 is None:
+            d["ci95_reason"] = "one deal: its spread is unknown"
+        return d
 
 
 @dataclass(frozen=True)
@@ -362,7 +372,7 @@ class TurnChoice:
     mean: float
     stddev: float
     samples: int
-    ci95: tuple[float, float]
+    ci95: tuple[float, float] | None  # None: one future (its spread is unknown) or none (an exact last turn)
     heuristic: float
     ranks: dict[str, float]  # share of the futures ending in each rank (last turn: 1 for the exact rank)
 
@@ -390,10 +400,13 @@ def best_turn(
         for m in p.moves:
             names.append(cur.move_to_string(m))
             cur.apply(m)
-        half = Z95 * p.stddev / math.sqrt(p.samples) if p.samples > 1 else 0.0
+        ci: tuple[float, float] | None = None
+        if p.samples > 1:
+            half = t95(p.samples - 1) * p.stddev / math.sqrt(p.samples)
+            ci = (p.mean - half, p.mean + half)
         total = max(1, sum(p.ranks))
         ranks = {name: n / total for (name, _), n in zip(RANKS, p.ranks, strict=True)}
-        out.append(TurnChoice(names, p.mean, p.stddev, p.samples, (p.mean - half, p.mean + half), p.heuristic, ranks))
+        out.append(TurnChoice(names, p.mean, p.stddev, p.samples, ci, p.heuristic, ranks))
     return out
 
 

@@ -11,8 +11,10 @@ from ...report.table import format_table
 from .solo import RANKS, SoloEstimate, TurnChoice
 
 
-def _interval(mean: float, lo: float, hi: float) -> str:
-    return f"{mean:.2f} (95% CI {lo:.2f} to {hi:.2f})"
+def _interval(mean: float, ci: tuple[float, float] | None) -> str:
+    if ci is None:
+        return f"{mean:.2f} (95% CI undefined: one deal, its spread is unknown)"
+    return f"{mean:.2f} (95% CI {ci[0]:.2f} to {ci[1]:.2f})"
 
 
 def format_estimate(est: SoloEstimate) -> str:
@@ -29,11 +31,11 @@ def format_estimate(est: SoloEstimate) -> str:
         "dual: clairvoyant charged a zero-mean penalty on the last draw, "
         f"{est.dual_nodes or 'unlimited'} nodes per deal",
         "",
-        "lower bound (mean policy score):          " + _interval(est.lower.mean, *est.lower.ci95),
-        "upper bound (mean penalised dual):        " + _interval(est.dual.mean, *est.dual.ci95),
-        "upper bound (mean clairvoyant optimum):   " + _interval(est.upper.mean, *est.upper.ci95),
-        "interval width (mean dual - policy):      " + _interval(est.dual_gap.mean, *est.dual_gap.ci95),
-        "clairvoyant gap (mean clairvoyant - policy): " + _interval(est.gap.mean, *est.gap.ci95),
+        "lower bound (mean policy score):          " + _interval(est.lower.mean, est.lower.ci95),
+        "upper bound (mean penalised dual):        " + _interval(est.dual.mean, est.dual.ci95),
+        "upper bound (mean clairvoyant optimum):   " + _interval(est.upper.mean, est.upper.ci95),
+        "interval width (mean dual - policy):      " + _interval(est.dual_gap.mean, est.dual_gap.ci95),
+        "clairvoyant gap (mean clairvoyant - policy): " + _interval(est.gap.mean, est.gap.ci95),
         f"optimal expected score: between {est.interval[0]:.2f} and {est.interval[1]:.2f}",
     ]
     hits = est.budget_hits
@@ -82,7 +84,9 @@ def format_best_turn(state: Any, choices: Sequence[TurnChoice], top: int) -> str
     ]
     rows = []
     for i, c in enumerate(choices[:top], 1):
-        if c.samples:
+        if c.samples and c.ci95 is None:
+            value, ci = f"{c.mean:.2f}", "undefined (1 future)"
+        elif c.samples and c.ci95 is not None:
             value, ci = f"{c.mean:.2f}", f"+/- {(c.ci95[1] - c.ci95[0]) / 2:.2f}"
         else:
             value, ci = f"{c.mean:.0f}", "exact"
