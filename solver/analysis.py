@@ -1,4 +1,7 @@
-"""Analysing a position: every legal move with its own value, best first (:func:`analyse`).
+"""Analysing a position: every legal move with its own value, best first (:func:`analyse`), and what an analysis
+board adds: the best N moves with their lines (:func:`lines`), every move's value from an information state with
+its confidence (:func:`move_values`: visits and standard error over independent searches) and the positions of a
+recorded game to step through (:func:`replay`).
 
 MCTS-family searches value every root move in one search (their root statistics). Alpha-beta values only the best
 move exactly, so an analysis runs one alpha-beta search per move and converts the child's value to the parent's
@@ -15,17 +18,22 @@ pass.
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from . import _core
+from .determinize.infostate import InformationState
+from .games import get_game
 from .search import (
+    MATCH_UNIT,
     MoveLine,
     Progress,
     SearchReport,
     game_of,
+    information_state,
     move_line,
     moves_to_strings,
     run_in_thread,
@@ -33,11 +41,13 @@ from .search import (
     search,
     settings_of,
 )
-from .settings import SearchSettings
+from .seeds import derive_seed
+from .settings import HIDDEN_ALGOS, SearchSettings, SettingsError
+from .values import Score
 
 
 @dataclass(frozen=True)
-class _Stat:
+class Stat:
     """A root-move statistic built in Python (same fields as ``_core.MoveStat``)."""
 
     move: int
@@ -47,7 +57,7 @@ class _Stat:
     plies_to_end: int
 
 
-def _to_parent(result: Any, same_player: bool) -> tuple[float, Any, int]:
+def to_parent(result: Any, same_player: bool) -> tuple[float, Any, int]:
     """A child's compiled alpha-beta value, proof and plies seen from its parent (one ply further from the end)."""
     proof = result.proof
     plies = int(result.plies_to_end) + 1 if int(result.plies_to_end) >= 0 else -1
@@ -79,7 +89,7 @@ def analyse(
     **kwargs: Any,
 ) -> SearchReport:
     """Values every legal move of `state`, best first, in a :class:`SearchReport` (settings as for
-    :func:`~solver.search.search`).
+    :func:`~solver.search.search`); :func:`lines` also gives each move's line.
 
     MCTS-family searches: one search, its root statistics. Alpha-beta: one search per move (its value, not just a
     bound), every move at the same depth (module docstring): passes deepen until the time or node budget runs out
@@ -87,12 +97,23 @@ def analyse(
     `state`. `on_progress` gets one :class:`Progress` per completed pass (its best move, value and line). Ctrl-C
     stops the analysis with the moves of the last completed pass (``interrupted=True``).
     """
+    return _analyse(state, settings, rules, on_progress, kwargs)[0]
+
+
+def _analyse(
+    state: Any,
+    settings: SearchSettings | None,
+    rules: Mapping[str, Any] | None,
+    on_progress: Callable[[Progress], None] | None,
+    kwargs: Mapping[str, Any],
+) -> tuple[SearchReport, dict[str, list[str]]]:
+    """:func:`analyse`'s report and, for alpha-beta, every move's line (empty for the other searches)."""
     game = game_of(state)
     chosen = settings_of(
         game, settings, rules if rules is not None else game.rules_of(state), kwargs, int(state.num_players)
     )
     if chosen.algo != "alphabeta":
-        return search(state, chosen, rules=rules, on_progress=on_progress)
+        return search(state, chosen, rules=rules, on_progress=on_progress), {}
     if state.is_terminal():
         raise _core.IllegalMoveError("the game is over: there is no move to analyse")
     budget = chosen.budget()
@@ -128,8 +149,8 @@ def analyse(
     plies = best.score.plies if best.score.plies is not None else -1
     if not (best.proof == "win" or complete):
         proof, plies = _core.Proof.NONE, -1
-    root = _Stat(state.parse_move(best.move), best.value, run.nodes, proof, plies)
-    return SearchReport(
+    root = Stat(state.parse_move(best.move), best.value, run.nodes, proof, plies)
+    report = SearchReport(
         game=game.name,
         position=game.notation(state),
         to_move=state.to_move(),
@@ -145,6 +166,7 @@ def analyse(
         stopped=run.stopped,
         interrupted=run.interrupted,
     )
+    return report, done.pvs
 
 
 MAX_DEPTH = 250  # passes never go deeper (the compiled search's ply limit is 256)
@@ -220,8 +242,8 @@ class _Run:
             r = child.alphabeta(settings.limits(), self.control, **settings.options())
             self.nodes += int(r.nodes)
             same = child.to_move() == state.to_move()
-            value, proof, plies = _to_parent(r, same)
-            lines.append(move_line(game, state, _Stat(mv, value, int(r.nodes), proof, plies), "alphabeta"))
+            value, proof, plies = to_parent(r, same)
+            lines.append(move_line(game, state, Stat(mv, value, int(r.nodes), proof, plies), "alphabeta"))
             pvs[name] = [name, *moves_to_strings(child, list(r.pv))]
             reached = int(r.depth) >= child_depth
             proven = r.proof != _core.Proof.NONE
@@ -248,3 +270,194 @@ def _one_ply(settings: SearchSettings) -> SearchSettings:
     return SearchSettings(
         algo="alphabeta", depth=1, threads=settings.threads, seed=settings.seed, hash_mb=settings.hash_mb
     )
+
+
+# --- the analysis board -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    """One of the best moves of a position with the line that follows it (in notation) and its value."""
+
+    rank: int
+    move: str
+    score: Score
+    value_text: str
+    visits: int
+    pv: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return {
+            "rank": self.rank,
+            "move": self.move,
+            "score": self.score.to_dict(),
+            "value_text": self.value_text,
+            "visits": self.visits,
+            "pv": list(self.pv),
+        }
+
+
+def lines(
+    state: Any,
+    settings: SearchSettings | None = None,
+    count: int = 3,
+    *,
+    rules: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> list[Line]:
+    """The best `count` moves of `state` with their lines (multi-PV), best first.
+
+    Alpha-beta: the moves of :func:`analyse` (every move at the same depth) with each move's own principal
+    variation. MCTS on a full state: the root's best moves, the best move's line from the search, each other's
+    from a search of the position after it (same settings). From an information state the line of a move is the
+    move alone, except the best move's line as the search saw it: what the other players will do is not known."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"lines: must be an integer >= 1, got {count!r}")
+    report, pvs = _analyse(state, settings, rules, None, kwargs)
+    out = []
+    for rank, m in enumerate(report.moves[:count], 1):
+        if m.move in pvs:
+            pv = pvs[m.move]
+        elif m.move == report.best_move:
+            pv = list(report.pv) or [m.move]
+        elif isinstance(state, InformationState) or report.algo in HIDDEN_ALGOS:
+            pv = [m.move]
+        else:
+            child = state.clone()
+            child.play(m.move)
+            pv = [m.move]
+            if not child.is_terminal():
+                pv += search(child, report.settings, rules=rules).pv
+        out.append(Line(rank, m.move, m.score, m.value_text, m.visits, pv))
+    return out
+
+
+@dataclass(frozen=True)
+class MoveEstimate:
+    """One move's value from an information state over independent searches: the mean of all its playouts
+    (`value`, in `unit`), its standard error from the spread between the searches (None after one search), its
+    visits over all of them, and the pooled share of visits ending in a win."""
+
+    move: str
+    value: float
+    se: float | None
+    visits: int
+    win_rate: float | None
+    unit: str
+
+    @property
+    def text(self) -> str:
+        """The value in words (a match-win probability as a percentage)."""
+        if self.unit == MATCH_UNIT:
+            return f"{100 * self.value:.1f}% to win the match"
+        return f"{self.value:+.2f} {self.unit}".rstrip()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return {
+            "move": self.move,
+            "value": self.value,
+            "se": self.se,
+            "visits": self.visits,
+            "win_rate": self.win_rate,
+            "unit": self.unit,
+            "text": self.text,
+        }
+
+
+def pool(reports: Sequence[SearchReport]) -> list[MoveEstimate]:
+    """Every root move of independent searches of one position, most visited first: its value the visit-weighted
+    mean over the searches (the mean of all its playouts), its standard error that of a ratio estimator over the
+    R searches, ``sqrt(R / (R - 1) * sum_r n_r^2 (v_r - mean)^2) / sum_r n_r`` (None for one search; a search
+    that did not visit the move adds nothing to the sums), its win rate pooled by visits."""
+    rows: dict[str, list[MoveLine]] = {}
+    for report in reports:
+        for m in report.moves:
+            rows.setdefault(m.move, []).append(m)
+    runs = len(reports)
+    unit = reports[0].score.unit if reports else ""
+    out = []
+    for move, entries in rows.items():
+        n = sum(e.visits for e in entries)
+        if n == 0:
+            out.append(MoveEstimate(move, entries[0].value, None, 0, None, unit))
+            continue
+        mean = sum(e.value * e.visits for e in entries) / n
+        se = None
+        if runs > 1:
+            spread = sum((e.visits * (e.value - mean)) ** 2 for e in entries)
+            se = math.sqrt(runs / (runs - 1) * spread) / n
+        rates = [(e.win_rate, e.visits) for e in entries if e.win_rate is not None]
+        win_rate = sum(r * k for r, k in rates) / n if rates else None
+        out.append(MoveEstimate(move, mean, se, n, win_rate, unit))
+    out.sort(key=lambda m: (-m.visits, -m.value))
+    return out
+
+
+def move_values(
+    state: Any,
+    settings: SearchSettings | None = None,
+    runs: int = 4,
+    *,
+    rules: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> list[MoveEstimate]:
+    """Every legal move's value from the information state of `state` (an InformationState, or a full state of
+    which only the view of the player to move is used), with its confidence: `runs` independent information-set
+    searches (ISMCTS by default; seeds derived from the settings' seed), pooled by :func:`pool`."""
+    if isinstance(runs, bool) or not isinstance(runs, int) or not 1 <= runs <= 64:
+        raise ValueError(f"runs: must be an integer in 1..64, got {runs!r}")
+    view = information_state(state)
+    chosen = settings_of(view.game, settings, rules if rules is not None else view.game.rules_of(view), kwargs)
+    if chosen.algo not in HIDDEN_ALGOS:
+        raise SettingsError(f"algo: an information state is searched with 'ismcts' or 'pimc', not {chosen.algo!r}")
+    reports = [search(view, chosen.with_seed(derive_seed(chosen.seed, "run", r)), rules=rules) for r in range(runs)]
+    return pool(reports)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One position of a recorded game: decision `index` (every ply of every deal, from 0), its deal and ply (moves
+    before it in the deal), the seat to move, the full state before the move and the move played (notation)."""
+
+    index: int
+    deal: int
+    ply: int
+    seat: int
+    state: Any
+    move: str
+    legal: int
+
+    def view(self, game: Any, seat: int | None = None) -> Any:
+        """What `seat` (default: the seat to move) saw here: its information state in a hidden-information game,
+        else the position."""
+        if game.has_hidden_information:
+            return game.view(self.state, self.seat if seat is None else seat)
+        return self.state.clone()
+
+
+def replay(record: Any) -> list[Step]:
+    """Every position of a :class:`~solver.match.GameRecord` where a move was played, in order (ValueError names a
+    move that does not replay)."""
+    game = get_game(record.game)
+    rules = game.check_options(record.rules)
+    out: list[Step] = []
+    for d, deal in enumerate(record.deals):
+        try:
+            state = game.parse(deal.start, rules)
+        except ValueError as e:
+            raise ValueError(f"record: deal {d + 1}: its start position: {e}") from None
+        for ply, text in enumerate(deal.moves):
+            if state.is_terminal():
+                raise ValueError(f"record: deal {d + 1}, move {ply + 1} {text!r}: the deal was already over")
+            try:
+                move = int(state.parse_move(text))
+                if move not in state.legal_moves():
+                    raise _core.IllegalMoveError("not legal here")
+            except ValueError as e:
+                raise ValueError(f"record: deal {d + 1}, move {ply + 1} {text!r}: {e}") from None
+            legal = len(state.legal_moves())
+            out.append(Step(len(out), d, ply, int(state.to_move()), state.clone(), state.move_to_string(move), legal))
+            state.apply(move)
+    return out

@@ -1,0 +1,94 @@
+"""A review as text for the terminal: one row per decision, each seat's summary, what the values were searched
+from."""
+
+from __future__ import annotations
+
+from ..report.table import format_table
+from .classes import CLASSES
+from .model import DecisionReview, MoveValue, Review
+
+
+def short_value(v: MoveValue) -> str:
+    """A move's value in a few characters: 'win in 7 plies', '<= +16', '+0.58', '61.2%' (a match-win
+    probability), with its standard error when it has one."""
+    score = v.score
+    kind = score["kind"]
+    rel = {"upper": "<= ", "lower": ">= "}.get(score.get("bound", ""), "")
+    if kind in ("win", "loss"):
+        n = score.get("plies")
+        text = kind + ("" if n is None else f" in {n}")
+    elif kind == "draw":
+        text = "draw"
+    elif score.get("unit") == "match-win probability":
+        text = f"{100 * v.value:.1f}%"
+    elif kind == "eval":
+        text = f"{score['value']:+.0f}"
+    else:
+        text = f"{v.value:+.2f}"
+    se = ""
+    if v.se is not None:
+        se = f" ±{100 * v.se:.1f}" if score.get("unit") == "match-win probability" else f" ±{v.se:.2f}"
+    return rel + text + se
+
+
+def _value(d: DecisionReview, which: str) -> str:
+    v = d.best_value if which == "best" else d.played_value
+    return "-" if v is None else short_value(v)
+
+
+def _loss(d: DecisionReview) -> str:
+    if d.loss is None:
+        return "-"
+    text = f"{d.loss:.2f}" if abs(d.loss) < 100 and not float(d.loss).is_integer() else f"{d.loss:.0f}"
+    return text + (f" ±{d.loss_se:.2f}" if d.loss_se else "")
+
+
+def format_review(review: Review, decisions: bool = True) -> str:
+    """The review as text: the decisions table (unless `decisions` is False), the summaries and the note."""
+    lines = []
+    if decisions:
+        rows = []
+        for d in review.decisions:
+            rows.append(
+                [
+                    d.index,
+                    d.deal + 1,
+                    d.ply + 1,
+                    d.player,
+                    d.played,
+                    d.best or "-",
+                    _value(d, "played"),
+                    _value(d, "best"),
+                    _loss(d),
+                    d.cls,
+                    d.fact or "",
+                ]
+            )
+        headers = ["#", "deal", "move", "player", "played", "best", "played value", "best value", "loss", "class", ""]
+        lines.append(format_table(headers, rows, right=[True, True, True] + [False] * 8))
+        lines.append("")
+    th = review.thresholds
+    unit = th.get("unit", "")
+    lines.append(
+        f"{review.game}: loss in {unit}; classes from the loss: inaccuracy >= {th['inaccuracy']:g}, mistake >= "
+        f"{th['mistake']:g}, blunder >= {th['blunder']:g}"
+    )
+    rows = []
+    for s in review.summaries:
+        counts = "  ".join(f"{s.counts[c]}" for c in CLASSES)
+        mean = f"{s.mean_loss:.2f}" if s.mean_loss is not None else "-"
+        acc = f"{s.accuracy:.1f}%" if s.accuracy is not None else "-"
+        rows.append([s.player, s.agent, s.decisions, s.forced, mean, acc, counts])
+    lines.append(
+        format_table(
+            ["player", "agent", "decisions", "forced", "mean loss", "accuracy", "  ".join(c[:5] for c in CLASSES)],
+            rows,
+            right=[False, False, True, True, True, True, False],
+        )
+    )
+    lines.append(f"note: {review.view_note}")
+    lines.append("a decision on the analysis board: kofun review RECORD --decision N (# above)")
+    return "\n".join(lines)
+
+
+__all__ = ["format_review", "short_value"]
