@@ -63,9 +63,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from . import batch, ladder, play, review, search_cmds, tools
+    from . import batch, ladder, play, review, search_cmds, tools, web
 
-    for module in (search_cmds, tools, play, batch, ladder, review):
+    for module in (search_cmds, tools, play, batch, ladder, review, web):
         for command in module.COMMANDS:
             main.add_command(command)
     for game in GAMES.values():

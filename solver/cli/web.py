@@ -1,0 +1,39 @@
+"""``kofun serve`` (the web app) and ``kofun engine`` (the same protocol on stdin / stdout)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", help="Address to listen on (127.0.0.1: this machine only).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, help="Port to listen on.")
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SQLite file of the games [default: games.sqlite3 in the user's data folder].")  # fmt: skip
+@click.option("--workers", type=click.IntRange(1, 256), default=None,
+              help="Engine searches run at once (the rest wait in line) [default: one per CPU core].")  # fmt: skip
+@click.option("--open", "open_browser", is_flag=True, help="Open the lobby in the default browser.")
+@click.option("--quiet", is_flag=True, help="Log warnings only.")
+def serve_cmd(host: str, port: int, db: Path | None, workers: int | None, open_browser: bool, quiet: bool) -> None:
+    """Play every game in the browser: the lobby at http://HOST:PORT/. Example: kofun serve --open"""
+    from ..web.server import default_db, default_workers, serve
+
+    path = db if db is not None else default_db()
+    click.echo(f"kofun serve: http://{host}:{port}/  (games kept in {path}; Ctrl-C stops)", err=True)
+    serve(host, port, path, workers or default_workers(), open_browser, quiet)
+
+
+@click.command("engine")
+@click.option("--db", default=":memory:", show_default=True,
+              help="SQLite file of the tables (':memory:' keeps nothing after the end).")  # fmt: skip
+@click.option("--workers", type=click.IntRange(1, 256), default=1, help="Engine searches run at once.")
+def engine_cmd(db: str, workers: int) -> None:
+    """The table protocol as JSON lines on stdin / stdout (docs/protocol.md). Example: kofun engine"""
+    from ..web.engine import main
+
+    raise SystemExit(main(db, workers))
+
+
+COMMANDS = (serve_cmd, engine_cmd)

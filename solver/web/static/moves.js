@@ -1,0 +1,46 @@
+// Making a move by clicking: the legal moves of the seat (each with the ids of the elements to click, in order)
+// filtered by what has been clicked so far. The rules are not here: only the list the server sent.
+
+export class MovePicker {
+  constructor(legal) {
+    this.legal = legal;
+    this.picked = [];
+  }
+
+  /** The legal moves whose targets start with the clicks so far. */
+  candidates() {
+    const n = this.picked.length;
+    return this.legal.filter((m) => m.targets.length >= n && this.picked.every((id, i) => m.targets[i] === id));
+  }
+
+  /** The ids that are a next click of some candidate. */
+  nextTargets() {
+    const n = this.picked.length;
+    return new Set(this.candidates().filter((m) => m.targets.length > n).map((m) => m.targets[n]));
+  }
+
+  /** The candidates whose every target is clicked (with no click yet: the moves with nothing to click). */
+  complete() {
+    const n = this.picked.length;
+    return this.candidates().filter((m) => m.targets.length === n);
+  }
+
+  /** A click on `id`: true if it was a next target (the selection grew), false if not (nothing changes). */
+  click(id) {
+    if (!this.nextTargets().has(id)) return false;
+    this.picked.push(id);
+    return true;
+  }
+
+  reset() {
+    this.picked = [];
+  }
+
+  /** The one move to play now, if the clicks so far name exactly one move and nothing else can follow. */
+  decided() {
+    const cands = this.candidates();
+    const done = this.complete();
+    if (this.picked.length > 0 && done.length === 1 && cands.length === 1) return done[0];
+    return null;
+  }
+}

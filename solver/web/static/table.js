@@ -1,0 +1,294 @@
+// A game page: the board of the seat's view drawn by the game's module (games/<game>.js), moves made by clicking
+// what the legal-move list allows, the engine's thinking, the result and the record.
+
+import { el } from "./draw.js";
+import { tokens } from "./connection.js";
+import { MovePicker } from "./moves.js";
+
+const modules = new Map();
+
+async function gameModule(game) {
+  if (!modules.has(game)) {
+    const link = el("link", { rel: "stylesheet", href: `/static/games/${game}.css` });
+    document.head.appendChild(link);
+    modules.set(game, await import(`/static/games/${game}.js`));
+  }
+  return modules.get(game);
+}
+
+export async function showTable(main, conn, tableId) {
+  const fromLink = new URLSearchParams(location.hash.slice(1));
+  if (fromLink.get("token") && fromLink.get("seat")) {
+    tokens.add(tableId, fromLink.get("seat"), fromLink.get("token"));
+    history.replaceState({}, "", `/table/${tableId}`);
+  }
+  const held = tokens.of(tableId);
+  const seats = Object.keys(held).map(Number).sort();
+  main.innerHTML = "";
+  const page = el("div", { class: "table-page", id: "table", "data-table": tableId }, main);
+  if (!seats.length) {
+    el("p", { class: "error", text: "This browser holds no seat of this table (ask for an invitation link)." }, page);
+    return;
+  }
+  const view = new TableView(page, conn, tableId, held);
+  await view.start();
+}
+
+class TableView {
+  constructor(page, conn, tableId, held) {
+    this.page = page;
+    this.conn = conn;
+    this.table = tableId;
+    this.held = held; // seat -> token
+    this.states = new Map(); // seat -> last state
+    this.seat = Number(Object.keys(held).sort()[0]);
+    this.picker = null;
+    this.build();
+  }
+
+  build() {
+    const p = this.page;
+    this.head = el("div", { class: "table-head" }, p);
+    this.banner = el("div", { class: "banner", id: "result", hidden: "" }, p);
+    const body = el("div", { class: "table-body" }, p);
+    this.root = el("div", { class: "board-root", id: "board" }, body);
+    const side = el("aside", { class: "side" }, body);
+    this.statusLine = el("p", { class: "status", id: "status" }, side);
+    this.thinking = el("p", { class: "thinking", id: "thinking" }, side);
+    this.actions = el("div", { class: "actions", id: "actions" }, side);
+    this.controls = el("div", { class: "controls" }, side);
+    this.message = el("p", { class: "error", role: "alert", id: "message" }, side);
+    const movesBox = el("details", { class: "legal", id: "legal-list" }, side);
+    el("summary", { text: "All legal moves" }, movesBox);
+    this.legalList = el("ul", {}, movesBox);
+    const lastBox = el("details", { class: "history", open: "" }, side);
+    el("summary", { text: "Moves of this deal" }, lastBox);
+    this.lastList = el("ol", { id: "moves" }, lastBox);
+    this.root.addEventListener("click", (e) => this.onBoardClick(e));
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") this.resetPick();
+    });
+  }
+
+  async start() {
+    this.conn.on("state", (m) => {
+      if (m.table !== this.table) return;
+      this.states.set(m.seat, m);
+      if (m.seat === this.seat || !this.held[this.seat]) this.render();
+      else this.maybeSwitch();
+    });
+    this.conn.on("thinking", (m) => {
+      if (m.table === this.table) this.showThinking(m);
+    });
+    this.conn.on("queued", (m) => {
+      if (m.table === this.table) this.thinking.textContent = `The engine waits for a free search thread: place ${m.place} in line.`;
+    });
+    this.conn.onOpen(() => {
+      for (const [seat, token] of Object.entries(this.held)) {
+        this.conn.request({ type: "join", table: this.table, token }).catch((e) => this.say(e.message));
+      }
+    });
+  }
+
+  /** Hot seat: when the shown seat waits and another seat of this browser is to move, show that one. */
+  maybeSwitch() {
+    const shown = this.states.get(this.seat);
+    if (shown && shown.your_turn) return;
+    for (const [seat, st] of this.states) {
+      if (st.your_turn && seat !== this.seat) {
+        this.seat = seat;
+        this.render();
+        return;
+      }
+    }
+    this.render();
+  }
+
+  say(text) {
+    this.message.textContent = text || "";
+  }
+
+  token() {
+    return this.held[this.seat];
+  }
+
+  async render() {
+    const st = this.states.get(this.seat);
+    if (!st) return;
+    const mod = await gameModule(st.game);
+    this.drawHead(st);
+    this.root.innerHTML = "";
+    this.root.dataset.game = st.game;
+    const names = st.seats.map((s) => (Number(s.seat) === this.seat ? `${s.name} (you)` : s.name));
+    mod.draw(this.root, st.board, { seat: this.seat, names, last: st.last });
+    this.picker = new MovePicker(st.legal);
+    this.statusLine.textContent = st.board.status || "";
+    if (!st.your_turn && st.status === "playing") {
+      const mover = st.seats[st.to_move];
+      if (mover && mover.kind === "ai") this.thinking.textContent = `${mover.name} is thinking…`;
+      else if (mover) this.thinking.textContent = `Waiting for ${mover.name}.`;
+    } else {
+      this.thinking.textContent = st.your_turn ? "Your move." : "";
+    }
+    this.lastList.innerHTML = "";
+    st.last.forEach((m) => el("li", { text: m }, this.lastList));
+    this.legalList.innerHTML = "";
+    for (const m of st.legal) {
+      const li = el("li", {}, this.legalList);
+      const b = el("button", { type: "button", class: "link", "data-move": m.move, text: m.label }, li);
+      b.addEventListener("click", () => this.play(m));
+    }
+    this.drawControls(st);
+    this.drawBanner(st);
+    this.refreshPick();
+  }
+
+  drawHead(st) {
+    this.head.innerHTML = "";
+    el("h2", { text: st.title }, this.head);
+    const rules = Object.entries(st.rules).map(([k, v]) => `${k}=${v}`).join(", ");
+    el("p", { class: "muted", text: rules }, this.head);
+    const seats = el("ul", { class: "seat-list" }, this.head);
+    st.seats.forEach((s, i) => {
+      const li = el("li", { class: i === st.to_move ? "to-move" : "" }, seats);
+      let text = `${s.name}${i === this.seat ? " (you)" : ""}`;
+      if (s.kind === "ai") text += s.rated ? `, rated ${s.rating} (95%: ${s.low} to ${s.high})` : `, ${s.note || "not rated"}`;
+      if (st.deals > 1) text += ` — match score ${st.scores[i]}`;
+      el("span", { text }, li);
+      if (Object.keys(this.held).length > 1 && this.held[i] !== undefined && i !== this.seat) {
+        const b = el("button", { type: "button", class: "link", text: " show this seat" }, li);
+        b.addEventListener("click", () => {
+          this.seat = i;
+          this.render();
+        });
+      }
+    });
+    if (st.deals > 1) el("p", { class: "muted", text: `deal ${st.deal} of ${st.deals}` }, this.head);
+  }
+
+  drawControls(st) {
+    this.controls.innerHTML = "";
+    if (st.can_take_back && st.status === "playing") {
+      const b = el("button", { type: "button", id: "takeback", text: "Take back" }, this.controls);
+      b.addEventListener("click", () => this.send({ type: "takeback" }));
+    }
+    if (st.status === "playing") {
+      const b = el("button", { type: "button", id: "resign", text: "Resign" }, this.controls);
+      b.addEventListener("click", () => {
+        if (confirm("Leave this game? It ends unfinished.")) this.send({ type: "resign" });
+      });
+    }
+    if (st.record_available) {
+      el("a", { href: `/record/${this.table}.json`, id: "download", class: "button", text: "Download the record", download: "" }, this.controls);
+    }
+    const humans = st.seats.filter((s) => s.kind === "human").length;
+    if (humans > 1 && st.status === "playing") {
+      const b = el("button", { type: "button", text: "Invitation links" }, this.controls);
+      b.addEventListener("click", () => this.showInvites(st));
+    }
+  }
+
+  showInvites(st) {
+    const list = el("ul", { class: "invites" }, this.controls);
+    for (const [seat, token] of Object.entries(this.held)) {
+      if (Number(seat) === this.seat) continue;
+      const url = `${location.origin}/table/${this.table}#seat=${seat}&token=${token}`;
+      const li = el("li", {}, list);
+      el("span", { text: `${st.seats[seat].name}: ` }, li);
+      el("input", { type: "text", readonly: "", value: url, class: "invite" }, li);
+    }
+  }
+
+  drawBanner(st) {
+    if (st.status === "playing" || !st.result) {
+      this.banner.hidden = true;
+      return;
+    }
+    this.banner.hidden = false;
+    this.banner.dataset.status = st.status;
+    this.banner.textContent = `Game over: ${st.result.text}.`;
+  }
+
+  showThinking(m) {
+    const st = this.states.get(this.seat);
+    const who = st && st.seats[m.seat] ? st.seats[m.seat].name : "The engine";
+    this.thinking.textContent = `${who} is thinking: ${m.line}${m.value === null ? "" : ` (value in ${m.unit})`}`;
+  }
+
+  onBoardClick(e) {
+    const target = e.target.closest("[data-target]");
+    if (!this.picker || !this.picker.legal.length) return;
+    if (!target || !this.picker.click(target.dataset.target)) {
+      this.resetPick();
+      return;
+    }
+    const move = this.picker.decided();
+    if (move && !move.preview) {
+      this.play(move);
+      return;
+    }
+    this.refreshPick();
+  }
+
+  resetPick() {
+    if (this.picker) this.picker.reset();
+    this.refreshPick();
+  }
+
+  refreshPick() {
+    if (!this.picker) return;
+    const next = this.picker.nextTargets();
+    const picked = new Set(this.picker.picked);
+    for (const node of this.root.querySelectorAll("[data-target]")) {
+      node.classList.toggle("target", next.has(node.dataset.target));
+      node.classList.toggle("picked", picked.has(node.dataset.target));
+    }
+    this.actions.innerHTML = "";
+    const shown = this.picker.complete();
+    for (const m of shown) {
+      const b = el("button", { type: "button", class: "move-button", "data-move": m.move, text: m.label }, this.actions);
+      if (m.preview) {
+        b.addEventListener("mouseenter", () => this.preview(m));
+        b.addEventListener("focus", () => this.preview(m));
+        b.addEventListener("click", () => this.confirm(m));
+      } else {
+        b.addEventListener("click", () => this.play(m));
+      }
+    }
+    if (this.picker.picked.length) {
+      const c = el("button", { type: "button", class: "link", text: "cancel (Esc)" }, this.actions);
+      c.addEventListener("click", () => this.resetPick());
+    }
+    const only = this.picker.decided();
+    if (only && only.preview) this.confirm(only);
+  }
+
+  async preview(m) {
+    const st = this.states.get(this.seat);
+    const mod = await gameModule(st.game);
+    if (mod.preview) mod.preview(this.root, st.board, m);
+  }
+
+  confirm(m) {
+    this.preview(m);
+    this.actions.innerHTML = "";
+    el("span", { text: `${m.label}? ` }, this.actions);
+    const ok = el("button", { type: "button", class: "primary", id: "confirm", text: "Confirm" }, this.actions);
+    ok.addEventListener("click", () => this.play(m));
+    const no = el("button", { type: "button", class: "link", text: "cancel" }, this.actions);
+    no.addEventListener("click", () => this.render());
+  }
+
+  async play(m) {
+    this.say("");
+    await this.send({ type: "move", move: m.move });
+  }
+
+  async send(request) {
+    try {
+      await this.conn.request({ ...request, table: this.table, token: this.token() });
+    } catch (e) {
+      this.say(e.message);
+    }
+  }
+}
