@@ -1,0 +1,154 @@
+"""Tables through the protocol's one handler (the Hub, in process): seats and tokens, moves, the engine's replies,
+take-backs, resignations, records, and a restart that finds every game where it was."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from solver import GameRecord, Match
+from solver.games import get_game
+from solver.web.tables import agent_from_record
+
+from .driver import HubDriver, my_turn_or_over
+
+
+@pytest.fixture
+def hub() -> Any:
+    d = HubDriver()
+    yield d
+    d.close()
+
+
+def start(hub: HubDriver, game: str, seats: list[dict[str, Any]], seed: int = 7, **rules: Any) -> tuple[Any, str, dict]:
+    c = hub.client()
+    created = hub.ask(c, type="create", game=game, rules=rules, seats=seats, seed=seed)
+    assert created["type"] == "created", created
+    return c, created["table"], created["tokens"]
+
+
+def test_a_game_against_the_engine_is_played_written_and_given_back_as_its_record(hub: HubDriver) -> None:
+    c, table, tokens = start(hub, "connect4", [{"kind": "human"}, {"kind": "ai", "level": 2}])
+    assert list(tokens) == ["0"] and len(tokens["0"]) >= 20
+    joined = hub.ask(c, type="join", table=table, token=tokens["0"])
+    assert joined == {"type": "joined", "id": joined["id"], "table": table, "seat": 0}
+    state = hub.wait(c, my_turn_or_over)
+    assert state["your_turn"] and state["to_move"] == 0 and state["status"] == "playing"
+    assert sorted(m["move"] for m in state["legal"]) == [str(c) for c in range(1, 8)]
+    assert state["seats"][1] == {"seat": 1, "kind": "ai", "name": "level 2 (alphabeta-16)", "rated": True,
+                                 "rating": 654, "low": 631, "high": 680}  # fmt: skip
+    mine = ["4", "4", "4", "3", "5", "6", "2", "1", "7", "1", "2", "3", "5", "6", "7", "1", "2", "3"]
+    while state["status"] == "playing":
+        legal = {m["move"] for m in state["legal"]}
+        move = next(m for m in mine if m in legal)
+        assert hub.ask(c, type="move", table=table, token=tokens["0"], move=move)["type"] == "moved"
+        state = hub.wait(c, my_turn_or_over)
+    record = GameRecord.from_dict(hub.ask(c, type="record", table=table)["record"])
+    assert record.finished and record.game == "connect4" and record.seed == 7
+    assert state["result"]["scores"] == record.scores and state["result"]["winners"] == record.winners
+    # the record replays: the same engine agent, the same seed, the person's moves → the same game
+    agents = [agent_from_record(get_game("connect4"), {}, a) for a in record.agents]
+    human = [m for i, m in enumerate(record.moves) if i % 2 == 0]
+    again = Match("connect4", [_Replay(human), agents[1]], seed=7).play()
+    assert again.moves == record.moves and again.scores == record.scores
+
+
+class _Replay:
+    name = "replay"
+    sees_everything = False
+
+    def __init__(self, moves: list[str]) -> None:
+        self.moves = list(moves)
+
+    def choose(self, view: Any, rng: Any) -> int:
+        return int(view.parse_move(self.moves.pop(0)))
+
+    def settings(self) -> dict[str, Any]:
+        return {"kind": "human"}
+
+
+def test_seats_answer_only_to_their_own_token(hub: HubDriver) -> None:
+    c, table, tokens = start(hub, "connect4", [{"kind": "human"}, {"kind": "human"}])
+    other_c, other, other_tokens = start(hub, "connect4", [{"kind": "human"}, {"kind": "human"}])
+    hub.ask(c, type="join", table=table, token=tokens["0"])
+    wrong = hub.ask(c, type="move", table=table, token="x" * 24, move="4")
+    assert wrong["type"] == "error" and wrong["message"] == "token: not a seat of this table"
+    foreign = hub.ask(c, type="move", table=table, token=other_tokens["0"], move="4")
+    assert foreign["message"] == "token: not a seat of this table"
+    not_yours = hub.ask(c, type="move", table=table, token=tokens["1"], move="4")
+    assert not_yours["message"] == "move: it is not your turn (X to move)"
+    illegal = hub.ask(c, type="move", table=table, token=tokens["0"], move="9")
+    assert illegal["message"] == "connect4 move: expected one column digit 1-7, got '9'"
+    assert hub.ask(c, type="move", table=table, token=tokens["0"], move="4")["type"] == "moved"
+    no_undo = hub.ask(c, type="takeback", table=table, token=tokens["1"])
+    assert no_undo["message"] == "takeback: only against the engine (another person sits at this table)"
+    assert hub.hub.errors == 0
+
+
+def test_take_back_returns_to_the_persons_last_decision_and_the_engine_replies_the_same(hub: HubDriver) -> None:
+    c, table, tokens = start(hub, "connect4", [{"kind": "human"}, {"kind": "ai", "level": 3}], seed=11)
+    hub.ask(c, type="join", table=table, token=tokens["0"])
+    hub.wait(c, my_turn_or_over)
+    hub.ask(c, type="move", table=table, token=tokens["0"], move="4")
+    first = hub.wait(c, my_turn_or_over)
+    assert first["last"][0] == "4" and len(first["last"]) == 2
+    assert hub.ask(c, type="takeback", table=table, token=tokens["0"])["type"] == "taken_back"
+    back = hub.wait(c, lambda m: m["type"] == "state" and m["last"] == [])
+    assert back["your_turn"]
+    hub.ask(c, type="move", table=table, token=tokens["0"], move="4")
+    again = hub.wait(c, my_turn_or_over)
+    assert again["last"] == first["last"]  # the same decision seed: the same reply
+    nothing = hub.ask(c, type="resign", table=table, token=tokens["0"])
+    assert nothing["type"] == "resigned"
+    over = hub.wait(c, lambda m: m["type"] == "state" and m["status"] != "playing")
+    assert over["status"] == "abandoned" and over["result"]["text"] == "X resigned: the game ended unfinished"
+    assert hub.ask(c, type="move", table=table, token=tokens["0"], move="3")["message"] == "move: the game is over"
+
+
+def test_a_running_hidden_information_game_keeps_its_record_until_the_end(hub: HubDriver) -> None:
+    c, table, tokens = start(hub, "koikoi", [{"kind": "human"}, {"kind": "human"}])
+    refused = hub.ask(c, type="record", table=table)
+    assert refused["message"] == "record: a running game's record shows every hidden card; it is given at the end"
+
+
+def test_a_server_started_again_finds_every_game_where_it_was(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    first = HubDriver(db)
+    c = first.client()
+    created = first.ask(c, type="create", game="connect4", seats=[{"kind": "human"}, {"kind": "ai", "level": 4}],
+                        seed=3)  # fmt: skip
+    table, token = created["table"], created["tokens"]["0"]
+    first.ask(c, type="join", table=table, token=token)
+    first.wait(c, my_turn_or_over)
+    for move in ("4", "3"):
+        first.ask(c, type="move", table=table, token=token, move=move)
+        state = first.wait(c, my_turn_or_over)
+    first.close()
+    second = HubDriver(db)
+    c2 = second.client()
+    second.ask(c2, type="join", table=table, token=token)
+    resumed = second.wait(c2, my_turn_or_over)
+    assert resumed["last"] == state["last"] and resumed["legal"] == state["legal"]
+    listed = second.ask(c2, type="list", tokens=[token])
+    assert [t["table"] for t in listed["tables"]] == [table] and listed["tables"][0]["status"] == "playing"
+    second.close()
+
+
+def test_a_record_uploaded_goes_on_where_it_stopped(hub: HubDriver) -> None:
+    c, table, tokens = start(hub, "connect4", [{"kind": "human"}, {"kind": "ai", "level": 2}], seed=5)
+    hub.ask(c, type="join", table=table, token=tokens["0"])
+    hub.wait(c, my_turn_or_over)
+    hub.ask(c, type="move", table=table, token=tokens["0"], move="4")
+    state = hub.wait(c, my_turn_or_over)
+    record = hub.ask(c, type="record", table=table)["record"]
+    assert record["finished"] is False and record["deals"][0]["moves"] == state["last"]
+    up = hub.ask(c, type="upload", record=json.loads(json.dumps(record)))
+    assert up["type"] == "created" and list(up["tokens"]) == ["0"]
+    hub.ask(c, type="join", table=up["table"], token=up["tokens"]["0"])
+    again = hub.wait(c, lambda m: my_turn_or_over(m) and m["table"] == up["table"])
+    assert again["last"] == state["last"] and again["your_turn"]
+    bad = hub.ask(c, type="upload", record={"game": "connect4"})
+    assert bad["type"] == "error" and bad["message"].startswith("game record: malformed")
