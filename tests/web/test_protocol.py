@@ -1,0 +1,99 @@
+"""The protocol's messages: strict checks with errors that name what is wrong, and a handler that answers every
+malformed or hostile message with an error and goes on (fuzzed)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solver.web.protocol import MAX_MESSAGE_BYTES, ProtocolError, encode, parse_request
+
+from .driver import HubDriver, my_turn_or_over
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ("nope", "not JSON: Expecting value: line 1 column 1 (char 0)"),
+        ("[1, 2]", "a message is a JSON object, got list"),
+        ('{"id": 4}', "type: None is not a request (one of hello, catalog, levels, create, join, move, takeback, "
+                      "resign, analyse, stop, list, record, upload)"),
+        ('{"type": "move", "table": 1, "token": "t", "move": "4"}', "move: table: Input should be a valid string"),
+        ('{"type": "move", "table": "a", "token": "t", "move": "4", "extra": 1}',
+         "move: extra: Extra inputs are not permitted"),
+        ('{"type": "create", "game": "c4", "seats": [{"kind": "ai", "level": 0}]}',
+         "create: seats.0.level: Input should be greater than or equal to 1"),
+        ('{"type": "create", "game": "c4", "seats": []}',
+         "create: seats: List should have at least 1 item after validation, not 0"),
+        ('{"type": "move", "table": "a", "token": "t", "move": "' + "4" * 300 + '"}',
+         "move: move: String should have at most 200 characters"),
+    ],
+)  # fmt: skip
+def test_a_bad_request_is_refused_with_what_is_wrong(raw: str, message: str) -> None:
+    with pytest.raises(ProtocolError) as e:
+        parse_request(raw)
+    assert str(e.value) == message
+
+
+def test_the_id_of_a_refused_request_comes_back_and_replies_are_strict_json() -> None:
+    with pytest.raises(ProtocolError) as e:
+        parse_request('{"type": "join", "id": 17}')
+    assert e.value.request_id == 17
+    with pytest.raises(ValueError, match="Out of range float values are not JSON compliant"):
+        encode({"type": "x", "value": float("inf")})
+    with pytest.raises(ProtocolError, match="message too long"):
+        parse_request("x" * (MAX_MESSAGE_BYTES + 1))
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+FIELDS = ["type", "id", "game", "table", "token", "move", "seats", "rules", "seed", "position", "record", "tokens"]
+requests = st.fixed_dictionaries(
+    {"type": st.sampled_from(["hello", "create", "join", "move", "takeback", "resign", "list", "record", "upload",
+                              "levels", "analyse", "stop", "catalog", "bogus"])},  # fmt: skip
+    optional={k: json_values for k in FIELDS[1:]},
+)
+
+
+@pytest.fixture(scope="module")
+def hub() -> Any:
+    d = HubDriver()
+    yield d
+    d.close()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(message=requests | json_values, as_bytes=st.booleans())
+def test_fuzzed_messages_get_an_answer_and_the_game_goes_on(hub: HubDriver, message: Any, as_bytes: bool) -> None:
+    c = hub.client()
+    raw = json.dumps(message)
+    got = hub.send_raw(c, raw.encode() if as_bytes else raw)
+    for m in got:
+        json.dumps(m, allow_nan=False)  # every reply is strict JSON
+    assert hub.hub.errors == 0  # no request ever ends in an unexpected exception
+
+
+def test_a_table_survives_a_storm_of_bad_messages(hub: HubDriver) -> None:
+    c = hub.client()
+    created = hub.ask(c, type="create", game="connect4", seats=[{"kind": "human"}, {"kind": "human"}], seed=1)
+    table, tokens = created["table"], created["tokens"]
+    hub.ask(c, type="join", table=table, token=tokens["0"])
+    storm = ["{", "null", json.dumps({"type": "move", "table": table, "token": tokens["0"], "move": "x" * 150}),
+             json.dumps({"type": "move", "table": table, "token": tokens["1"], "move": "4"}),
+             json.dumps({"type": "move", "table": table, "token": tokens["0"], "move": "4\u0000"}),
+             json.dumps({"type": "move", "table": table, "token": tokens["0"], "move": "\uff14"}),
+             b"\xff\xfe"]  # fmt: skip
+    for raw in storm:
+        replies = hub.send_raw(c, raw)
+        assert [m["type"] for m in replies] == ["error"], (raw, replies)
+    assert hub.ask(c, type="move", table=table, token=tokens["0"], move="4")["type"] == "moved"
+    assert hub.hub.errors == 0
+    state = hub.wait(c, lambda m: m["type"] == "state" and m["seat"] == 0 and m["last"] == ["4"])
+    assert state["to_move"] == 1 and not my_turn_or_over(state)
