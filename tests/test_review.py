@@ -1,0 +1,285 @@
+"""kofun review: classes agree with proven values (Connect Four and Sensei endgames), hidden-information decisions
+are judged from the seat's information state only, the batch runner gives the same review whatever --jobs, and the
+command line (--json, --plot, --out/--resume, --seat, errors)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import solver
+from solver.batch import Runner
+from solver.cli import main
+from solver.match import DealRecord, GameRecord
+from solver.review import (
+    DecisionReview,
+    Reviewer,
+    ReviewError,
+    ReviewSettings,
+    review,
+    review_decision,
+)
+from solver.review.classes import MATCH, Thresholds, thresholds_for
+from solver.search import search
+from solver.settings import SearchSettings, SettingsError
+
+C4_ENDGAME = "5624531471331144743734623"  # O to move: 1 wins in 13 plies, 6 in 15; 2 and 7 lose in 12, 5 in 2
+SENSEI_ENDGAME = "arashi pits=- S=a1,c1,d1,g1,f3,c4,c6 N=b4,g4,b5,c5,f6,c7,e7 chars=c4,c7 turn=S actions=- turns=34"
+
+
+def record_of(game: str, start: str, moves: list[str], rules: dict[str, object] | None = None) -> GameRecord:
+    """A hand-made record: one deal from `start` with `moves` (not finished)."""
+    g = solver.get_game(game)
+    opts = dict(g.check_options(rules))
+    seats = int(g.parse(start, opts).num_players)
+    agents = [{"name": f"seat{i}", "kind": "human"} for i in range(seats)]
+    deal = DealRecord(start, moves, start, [], [], 0, finished=False)
+    return GameRecord(g.name, opts, 0, agents, list(range(seats)), [deal], [0.0] * seats, [], False, 1)
+
+
+# --- perfect information: the classes of proven values ------------------------------------------------------------
+
+
+def test_connect4_endgame_classes_follow_the_proofs() -> None:
+    """O's best move wins in 13 plies; 6 still wins, in 15; 2 loses in 12 plies, 5 lets X win at once. Then X
+    does not take the win in one (a win thrown away), and O wins more slowly than it could."""
+    settings = ReviewSettings(nodes=200_000)
+    best = review_decision(record_of("c4", C4_ENDGAME, ["1"]), 0, settings)
+    assert (best.cls, best.best, best.algo, best.loss) == ("best", "1", "solve", 0.0)
+    assert best.best_value is not None and best.best_value.score == {"kind": "win", "value": 29987.0, "plies": 13}
+    assert best.fact == "the proven result kept: win in 13 plies"
+    slower = review_decision(record_of("c4", C4_ENDGAME, ["6"]), 0, settings)
+    assert slower.played_value is not None and slower.played_value.score == {
+        "kind": "win",
+        "value": 29985.0,
+        "plies": 15,
+    }
+    assert (slower.cls, slower.loss) == ("good", 2.0)  # two plies slower: 2 points of 500 - plies
+    assert slower.fact == "still a forced win in 15 plies (the best wins in 13 plies)"
+    lost = review_decision(record_of("c4", C4_ENDGAME, ["2"]), 0, settings)
+    assert (lost.cls, lost.loss) == ("blunder", 500 - 13 + 500 - 12)
+    assert lost.fact == "a win thrown away: forced win in 13 plies, after the move played a forced loss in 12 plies"
+    thrown = review(record_of("c4", C4_ENDGAME, ["5", "6", "5"]), settings)
+    d0, d1, d2 = thrown.decisions
+    assert (d0.seat, d0.cls, d0.best, d0.played) == (1, "blunder", "1", "5")
+    assert d0.fact == "a win thrown away: forced win in 13 plies, after the move played a forced loss in 2 plies"
+    assert d0.loss == 500 - 13 + 500 - 2  # +cap - plies for the win, -(cap - plies) for the loss
+    assert (d1.seat, d1.best, d1.cls) == (0, "5", "blunder")  # X does not take the win in one
+    assert d1.fact is not None and d1.fact.startswith("a win thrown away: forced win in 1 ply")
+    # O, winning again, blocks 5 instead of winning at 6 at once: still a forced win, two plies slower
+    assert (d2.seat, d2.best, d2.cls, d2.loss) == (1, "6", "good", 2.0)
+    assert d2.fact == "still a forced win in 3 plies (the best wins in 1 ply)"
+    x, o = thrown.summaries
+    assert (x.counts["blunder"], o.counts["blunder"], o.counts["good"]) == (1, 1, 1)
+    assert (x.accuracy, o.accuracy) == (0.0, (0.0 + 100 * (1 - 2 / 64)) / 2)  # accuracy falls to 0 at a blunder
+
+
+def test_sensei_endgame_win_on_the_second_own_turn() -> None:
+    """South wins in 7 plies (its second own turn) with d1-d7 or c6-e6 first; c1-b1 or the character back to c1
+    leaves no forced win within the horizon: each is a blunder, a missed forced win."""
+    settings = ReviewSettings(nodes=200_000)
+    for move in ("d1-d7", "c6-e6"):
+        d = review_decision(record_of("sensei", SENSEI_ENDGAME, [move]), 0, settings)
+        assert (d.cls, d.loss, d.algo) == ("best", 0.0, "alphabeta"), move
+        assert d.played_value is not None and d.played_value.score["kind"] == "win"
+        assert d.played_value.score["plies"] == 7
+    for move in ("c1-b1", "c4*c1"):
+        d = review_decision(record_of("sensei", SENSEI_ENDGAME, [move]), 0, settings)
+        assert d.cls == "blunder", move
+        assert d.played_value is not None and d.played_value.score["kind"] == "eval"
+        assert d.fact == "a forced win in 7 plies missed: no forced win found after the move played within 6 plies"
+        assert d.loss is not None and d.loss >= thresholds_for("sensei", "").blunder
+
+
+def test_forced_decisions_are_listed_not_counted() -> None:
+    """Connect Four with column 5 the only one open: the move is forced, listed without a search or a class."""
+    start = "622134143714412221366316643236477557577"
+    assert [solver.parse("c4", start).move_to_string(m) for m in solver.parse("c4", start).legal_moves()] == ["5"]
+    r = review(record_of("c4", start, ["5", "5"]), ReviewSettings(nodes=1000))
+    assert [(d.cls, d.legal, d.best, d.nodes) for d in r.decisions] == [("forced", 1, None, 0), ("forced", 1, None, 0)]
+    assert [(s.decisions, s.forced, s.accuracy) for s in r.summaries] == [(0, 1, None), (0, 1, None)]
+    assert r.series == []
+
+
+# --- hidden information: the information state only ----------------------------------------------------------------
+
+
+def _koikoi_record() -> GameRecord:
+    return solver.play_match("koikoi", [solver.RandomAgent(), solver.RandomAgent()], {}, seed=1)
+
+
+def test_hidden_decision_is_judged_from_the_information_state_not_the_full_state() -> None:
+    """Decision 14 of this deal: stop or go on. From what the player sees, stopping is the engine's own choice;
+    with the stock's order known (the full state) stopping throws points away, a blunder. The review calls it
+    best (the next test: the same view with other hidden cards gets exactly the same review)."""
+    rec = _koikoi_record()
+    settings = ReviewSettings(nodes=2000)
+    reviewer = Reviewer(rec, settings)
+    step = reviewer.decisions[14]
+    assert step.move == "stop"
+    judged = reviewer.decision(14)
+    assert (judged.cls, judged.best, judged.loss, judged.view) == ("best", "stop", 0.0, "information state")
+    game = solver.get_game("koikoi")
+    view = game.view(step.state, step.seat)
+    assert judged.position == view.text
+    # The full state would change the verdict: a search told every hidden card classes the move a blunder.
+    worlds = game.peek_worlds(step.state, "all", 1)
+    seen = search(view, SearchSettings(nodes=2000, seed=1), rules=rec.rules, worlds=worlds)
+    values = {m.move: m.value for m in seen.moves}
+    full_loss = max(values.values()) - values["stop"]
+    assert thresholds_for("koikoi", "points").classify(full_loss, False) == "blunder"
+
+
+def test_review_of_a_hidden_decision_never_reads_the_hidden_cards() -> None:
+    """The same information state in two full states with the hidden cards in other places (the same decision
+    seeds): identical reviews, to the last visit."""
+    rec = _koikoi_record()
+    game = solver.get_game("koikoi")
+    step = Reviewer(rec).decisions[14]
+    view = game.view(step.state, step.seat)
+    others = []
+    for order in (np.asarray(view.unseen, dtype=np.int32), np.asarray(view.unseen, dtype=np.int32)[::-1].copy()):
+        full = game.State.from_world(view.text, order)
+        others.append(
+            review_decision(record_of("koikoi", full.to_string(), ["stop"], rec.rules), 0, ReviewSettings(nodes=2000))
+        )
+    assert others[0].to_dict() == others[1].to_dict()
+
+
+def test_random_agent_blunders_and_equal_engines_lose_little() -> None:
+    """Haniwa: the random agent against ISMCTS makes mistakes and blunders; two ISMCTS of the same budget (other
+    seeds) lose little on average (below an inaccuracy)."""
+    th = thresholds_for("haniwa", "points")
+    engine = solver.SearchAgent("haniwa", SearchSettings(nodes=3000))
+    rec = solver.play_match("haniwa", [engine, solver.RandomAgent()], {}, seed=5)
+    r = review(rec, ReviewSettings(nodes=3000))
+    ai, rnd = r.summaries
+    assert rnd.counts["blunder"] >= 1 and rnd.counts["mistake"] + rnd.counts["blunder"] >= 3
+    assert rnd.mean_loss is not None and rnd.mean_loss >= 2 * th.inaccuracy
+    assert ai.mean_loss is not None and ai.mean_loss < th.inaccuracy
+    assert ai.accuracy is not None and rnd.accuracy is not None and ai.accuracy > rnd.accuracy + 20
+    other = solver.SearchAgent("haniwa", SearchSettings(nodes=3000, seed=7))
+    rec = solver.play_match("haniwa", [engine, other], {}, seed=5)
+    r = review(rec, ReviewSettings(nodes=3000))
+    for s in r.summaries:
+        assert s.mean_loss is not None and s.mean_loss < th.inaccuracy, s
+
+
+def test_match_review_is_in_match_win_probability_across_deals() -> None:
+    engine = solver.SearchAgent("koikoi", SearchSettings(nodes=500))
+    rec = solver.play_match("koikoi", [engine, solver.RandomAgent()], {"preset": "nintendo", "rounds": 2}, seed=3)
+    r = review(rec, ReviewSettings(nodes=500, runs=2))
+    assert r.thresholds == MATCH.to_dict()
+    assert {d.deal for d in r.decisions} == {0, 1}
+    assert all(d.unit == "match-win probability" for d in r.decisions if d.counted)
+    assert all(-1e-3 <= p.value <= 1 + 1e-3 for p in r.series)  # probabilities (up to the search's rounding)
+    first_of_deal_2 = next(d for d in r.decisions if d.deal == 1)
+    assert first_of_deal_2.ply == 0 and "deal=2/2" in first_of_deal_2.position
+
+
+# --- batch runner, results file, reproducibility ------------------------------------------------------------------
+
+
+def _small_record() -> GameRecord:
+    return solver.play_match("haniwa", [solver.RandomAgent(), solver.RandomAgent()], {}, seed=2)
+
+
+def test_same_review_on_two_workers(tmp_path: Path) -> None:
+    rec = _small_record()
+    settings = ReviewSettings(nodes=300, seats=(0,))
+    alone = review(rec, settings)
+    with Runner(2) as runner:
+        shared = review(rec, settings, runner=runner, out=tmp_path / "r.jsonl")
+    assert [d.to_dict() for d in shared.decisions] == [d.to_dict() for d in alone.decisions]
+    assert [s.to_dict() for s in shared.summaries] == [s.to_dict() for s in alone.summaries]
+    assert len((tmp_path / "r.jsonl").read_text().splitlines()) == 1 + len(alone.decisions)
+
+
+def test_resume_keeps_the_results_file(tmp_path: Path) -> None:
+    rec = _small_record()
+    out = tmp_path / "r.jsonl"
+    settings = ReviewSettings(nodes=300, seats=(1,))
+    first = review(rec, settings, out=out)
+    lines = out.read_text().splitlines()
+    out.write_text("\n".join(lines[:3]) + "\n" + lines[3][:10])  # two decisions kept, a third cut short
+    seen: list[int] = []
+    again = review(rec, settings, out=out, resume=True, on_decision=lambda d: seen.append(d.index))
+    assert [d.to_dict() for d in again.decisions] == [d.to_dict() for d in first.decisions]
+    assert len(seen) == len(first.decisions) - 2
+    with pytest.raises(ValueError, match="exists; pass --resume"):
+        review(rec, settings, out=out)
+    with pytest.raises(ValueError, match="written by another job"):
+        review(rec, ReviewSettings(nodes=301, seats=(1,)), out=out, resume=True)
+
+
+def test_round_trip_and_settings_errors() -> None:
+    d = review_decision(_small_record(), 3, ReviewSettings(nodes=200))
+    assert DecisionReview.from_dict(json.loads(json.dumps(d.to_dict()))) == d
+    assert ReviewSettings.from_dict(ReviewSettings(nodes=5, seats=(1, 0)).to_dict()) == ReviewSettings(
+        nodes=5, seats=(0, 1)
+    )
+    for bad, message in (
+        ({"runs": 0}, "runs: must be an integer in 1..64"),
+        ({"nodes": 0}, "nodes: must be >= 1"),
+        ({"seats": (-1,)}, "seats: expected seat numbers >= 0"),
+        ({"algo": "solve"}, "algo: 'solve' is chosen by itself"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            ReviewSettings(**bad)  # type: ignore[arg-type]
+    with pytest.raises(SettingsError, match="information state: use 'ismcts' or 'pimc'"):
+        Reviewer(_small_record(), ReviewSettings(algo="alphabeta"))
+    with pytest.raises(ReviewError, match=r"seats 0\.\.1, got 3"):
+        Reviewer(_small_record(), ReviewSettings(seats=(3,)))
+    with pytest.raises(ReviewError, match=r"decisions 0\.\.1, got 2"):
+        review_decision(record_of("c4", "4453", ["4", "4"]), 2)
+    with pytest.raises(ReviewError, match="deal 1, move 2 '8'"):
+        Reviewer(record_of("c4", "4453", ["4", "8"]))
+    with pytest.raises(ValueError, match="cap 10 is below the blunder threshold 30"):
+        Thresholds("x", 10, 20, 30, cap=10)
+
+
+# --- the command line ---------------------------------------------------------------------------------------------
+
+
+def test_cli_review_json_plot_and_seat(tmp_path: Path) -> None:
+    rec = record_of("c4", C4_ENDGAME, ["5", "6", "5"])
+    path = tmp_path / "game.json"
+    rec.save(path)
+    run = CliRunner()
+    out = run.invoke(main, ["review", str(path), "--nodes", "100000", "--json", "--plot", str(tmp_path / "g.png")])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert [d["class"] for d in data["decisions"]] == ["blunder", "blunder", "good"]
+    assert data["view_note"].startswith("every decision was searched from the position")
+    assert data["decisions"][0]["analyse"] == f"kofun analyse connect4 {C4_ENDGAME}"
+    assert (tmp_path / "g.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    out = run.invoke(main, ["review", str(path), "--nodes", "100000", "--seat", "0", "--plot", str(tmp_path / "g.svg")])
+    assert out.exit_code == 0, out.output
+    assert "a win thrown away: forced win in 1 ply" in out.output
+    assert "O " not in out.output.split("\n\n")[1].split("\n", 2)[2]  # the summary lists X only
+    assert (tmp_path / "g.svg").read_text().lstrip().startswith("<?xml")
+
+
+def test_cli_review_errors(tmp_path: Path) -> None:
+    run = CliRunner()
+    lines = tmp_path / "many.jsonl"
+    rec = record_of("c4", "4453", ["4"])
+    lines.write_text(json.dumps(rec.to_dict()) + "\n" + json.dumps(rec.to_dict()) + "\n")
+    cases = [
+        (["review", str(tmp_path / "none.json")], "no such file"),
+        (["review", str(lines)], "holds 2 records: choose one with --game 1..2"),
+        (["review", str(lines), "--game", "3"], "--game: "),
+        (["review", str(lines), "--game", "1", "--resume"], "--resume continues the file given by --out"),
+        (["review", str(lines), "--game", "1", "--plot", str(tmp_path / "x.jpg")], "must end in .png or .svg"),
+        (["review", str(lines), "--game", "1", "--decision", "9"], "decisions 0..0, got 9"),
+    ]
+    for args, message in cases:
+        out = run.invoke(main, args)
+        assert out.exit_code == 2, (args, out.output)
+        assert message in out.output, (args, out.output)
+    out = run.invoke(main, ["review", str(lines), "--game", "2", "--nodes", "2000"])
+    assert out.exit_code == 0 and "reviewed 1 decisions" in out.output
