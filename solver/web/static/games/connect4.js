@@ -35,13 +35,14 @@ export function draw(root, board, ui) {
     }
   } else {
     el("span", { class: "c4-chip", style: `background:${discColour(board, board.to_move)}` }, bar);
-    el("span", { text: `${board.players[board.to_move]} to move` }, bar);
+    const you = ui && ui.seat === board.to_move ? " (you)" : "";
+    el("span", { text: `${board.players[board.to_move]}${you} to move` }, bar);
   }
   el("span", { class: "c4-count", text: `move ${board.moves_played + (board.phase === "over" ? 0 : 1)}` }, bar);
 
   const width = board.width * CELL + 2 * SIDE;
   const height = TOP + board.height * CELL + 50;
-  const root_svg = svg("svg", {
+  const pic = svg("svg", {
     viewBox: `0 0 ${width} ${height}`,
     class: "c4-svg",
     role: "img",
@@ -50,7 +51,7 @@ export function draw(root, board, ui) {
   svg("rect", {
     x: SIDE - 8, y: TOP - 8, width: board.width * CELL + 16, height: board.height * CELL + 16,
     rx: 22, fill: board.board_colour, class: "c4-frame",
-  }, root_svg);
+  }, pic);
 
   const last = lastDisc(board, ui);
   const wins = new Set(board.win_cells.map(([c, r]) => `${c},${r}`));
@@ -60,14 +61,15 @@ export function draw(root, board, ui) {
     for (let col = 0; col < board.width; col++) {
       const owner = board.cells[row][col];
       if (owner === null) {
-        svg("circle", { cx: cx(col), cy: cy(row), r: 40, class: "c4-hole" }, root_svg);
+        svg("circle", { cx: cx(col), cy: cy(row), r: 40, class: "c4-hole" }, pic);
         continue;
       }
       const isLast = last && last[0] === col && last[1] === row;
-      const g = svg("g", { class: `c4-disc p${owner}${isLast ? " last" : ""}${wins.has(`${col},${row}`) ? " win" : ""}` }, root_svg);
+      const win = wins.has(`${col},${row}`);
+      const g = svg("g", { class: `c4-disc p${owner}${isLast ? " last" : ""}${win ? " win" : ""}` }, pic);
       svg("circle", { cx: cx(col), cy: cy(row), r: 40, fill: discColour(board, owner), class: "c4-face" }, g);
       svg("circle", { cx: cx(col), cy: cy(row), r: 30, class: "c4-rim" }, g);
-      if (wins.has(`${col},${row}`)) {
+      if (win) {
         svg("text", { x: cx(col), y: cy(row) + 13, class: "c4-star", text: "★" }, g);
       } else if (isLast) {
         svg("circle", { cx: cx(col), cy: cy(row), r: 14, class: "c4-last-mark" }, g);
@@ -79,7 +81,7 @@ export function draw(root, board, ui) {
   const mover = board.to_move === null ? "#999" : discColour(board, board.to_move);
   for (let col = 0; col < board.width; col++) {
     const column = board.columns[col];
-    const g = svg("g", { class: `c4-col${column.open ? "" : " full"}`, "data-target": column.id }, root_svg);
+    const g = svg("g", { class: `c4-col${column.open ? "" : " full"}`, "data-target": column.id }, pic);
     svg("rect", {
       x: SIDE + col * CELL, y: 0, width: CELL, height: TOP + board.height * CELL,
       class: "c4-hit", fill: "transparent",
@@ -88,7 +90,7 @@ export function draw(root, board, ui) {
     svg("path", {
       d: `M ${x - 20} 18 L ${x + 20} 18 L ${x} 50 Z`, class: "c4-hint", fill: mover,
     }, g);
-    svg("text", { x, y: TOP + board.height * CELL + 38, class: "c4-label", text: column.label }, root_svg);
+    svg("text", { x, y: TOP + board.height * CELL + 38, class: "c4-label", text: column.label }, pic);
   }
 
   legend(board.legend, wrap);

@@ -54,7 +54,8 @@ function pointsLine(seat, board, parent) {
     if (c.cards) parts.push(`${c.cards} ${colour}${c.points ? `: ${c.points}` : ""}`);
   }
   const head = board.phase === "over" ? `round ${board.round} scored` : `round ${board.round} so far`;
-  el("span", { class: "oh-round", text: ` · ${head} +${seat.round_points}${parts.length ? ` (${parts.join(", ")})` : ""}` }, line);
+  const detail = parts.length ? ` (${parts.join(", ")})` : "";
+  el("span", { class: "oh-round", text: ` · ${head} +${seat.round_points}${detail}` }, line);
   return line;
 }
 
@@ -87,7 +88,8 @@ function garden(seat, board, marks, parent, own) {
 
 function seatPanel(seat, board, ui, marks, parent) {
   const own = seat.you;
-  const box = el("section", { class: `oh-seat${own ? " own" : ""}${board.to_move === seat.seat ? " to-move" : ""}` }, parent);
+  const moving = board.to_move === seat.seat;
+  const box = el("section", { class: `oh-seat${own ? " own" : ""}${moving ? " to-move" : ""}` }, parent);
   const head = el("div", { class: "oh-head" }, box);
   const name = (ui && ui.names && ui.names[seat.seat]) || seat.name;
   el("strong", { text: own ? `${name} (you)` : name }, head);
@@ -96,7 +98,9 @@ function seatPanel(seat, board, ui, marks, parent) {
   }
   pointsLine(seat, board, box);
 
-  if (board.winners.includes(seat.seat)) el("span", { class: "oh-winner", text: board.winners.length > 1 ? "shares the victory" : "wins" }, head);
+  if (board.winners.includes(seat.seat)) {
+    el("span", { class: "oh-winner", text: board.winners.length > 1 ? "shares the victory" : "wins" }, head);
+  }
   const hands = el("div", { class: "oh-hands" }, box);
   if (seat.hand.count || seat.hand.before_pick) handBlock(seat, board, marks, own, hands);
   pickBlock(seat, board, marks, own, hands);
@@ -109,7 +113,8 @@ function handBlock(seat, board, marks, own, hands) {
   let title = own ? "Your hand" : "Hand";
   if (!own && seat.hand.known) title += " (known: it passed through your hands)";
   if (seat.hand.before_pick) title += seat.hand.known ? ", before their pick: 2 of these are picked" : "";
-  el("div", { class: "oh-label", text: `${title} · ${seat.hand.count} card${seat.hand.count === 1 ? "" : "s"}` }, hand);
+  const count = `${seat.hand.count} card${seat.hand.count === 1 ? "" : "s"}`;
+  el("div", { class: "oh-label", text: `${title} · ${count}` }, hand);
   const cards = el("div", { class: "oh-cards" }, hand);
   if (seat.hand.known) for (const c of seat.hand.cards) cardEl(c, marks, cards, own ? "" : "small");
   else backs(seat.hand.count, cards, "small");
@@ -135,11 +140,13 @@ export function draw(root, board, ui) {
   const marks = recentCards((ui && ui.last) || []);
   const wrap = el("div", { class: "oh" }, root);
   const top = el("div", { class: "oh-top" }, wrap);
-  el("span", { class: "oh-chip", text: board.phase === "over" ? "game over" : `round ${board.round}/${board.rounds}` }, top);
+  const when = board.phase === "over" ? "game over" : `round ${board.round}/${board.rounds}`;
+  el("span", { class: "oh-chip", text: when }, top);
   if (board.phase !== "over") {
     el("span", { class: "oh-chip", text: `turn ${board.turn}/${board.turns}` }, top);
     el("span", { class: "oh-chip", text: `${board.phase}` }, top);
-    el("span", { class: "oh-chip", text: `hands pass ${board.direction === "left" ? "left (to the next seat)" : "right (to the previous seat)"}` }, top);
+    const way = board.direction === "left" ? "left (to the next seat)" : "right (to the previous seat)";
+    el("span", { class: "oh-chip", text: `hands pass ${way}` }, top);
   }
   if (board.phase !== "over") el("span", { class: "oh-chip", text: `deck ${board.deck}` }, top);
   const me = board.seats[board.viewer];

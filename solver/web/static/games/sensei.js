@@ -75,7 +75,9 @@ export function draw(root, board, ui) {
   const turns = splitTurns((ui && ui.last) || [], board);
 
   const size = board.size * CELL + 2 * MARGIN;
-  const pic = svg("svg", { viewBox: `0 0 ${size} ${size}`, class: "sn-svg", role: "img", "aria-label": "Sensei board" }, wrap);
+  const pic = svg("svg", {
+    viewBox: `0 0 ${size} ${size}`, class: "sn-svg", role: "img", "aria-label": "Sensei board",
+  }, wrap);
   arrowDefs(pic);
   const x = (col) => MARGIN + (flip ? board.size - 1 - col : col) * CELL;
   const y = (row) => MARGIN + (flip ? row : board.size - 1 - row) * CELL;
@@ -84,7 +86,10 @@ export function draw(root, board, ui) {
     const row = Number(name.slice(1)) - 1;
     return [x(col) + CELL / 2, y(row) + CELL / 2];
   };
-  const lastSquares = new Set(turns.previous.flatMap((t) => { const a = parseAction(t); return a ? [a.from, a.to] : []; }));
+  const lastSquares = new Set(turns.previous.flatMap((t) => {
+    const a = parseAction(t);
+    return a ? [a.from, a.to] : [];
+  }));
 
   // Goal rows: row 7 is South's goal, row 1 North's; a band in the colour of the player who races there.
   for (const [player, row] of [[0, 6], [1, 0]]) {
@@ -107,7 +112,9 @@ export function draw(root, board, ui) {
     const cx = x(sq.col) + CELL / 2;
     const cy = y(sq.row) + CELL / 2;
     if (sq.pit) {
-      svg("rect", { x: cx - 29, y: cy - 29, width: 58, height: 58, rx: 12, fill: board.colours.pit, class: "sn-pit" }, g);
+      svg("rect", {
+        x: cx - 29, y: cy - 29, width: 58, height: 58, rx: 12, fill: board.colours.pit, class: "sn-pit",
+      }, g);
       svg("rect", { x: cx - 21, y: cy - 19, width: 42, height: 42, rx: 8, class: "sn-pit-in" }, g);
     }
     if (sq.stone !== null) {
@@ -148,7 +155,8 @@ export function draw(root, board, ui) {
     el("strong", { text: board.result === "draw" ? "Draw" : board.result }, who);
   } else {
     el("span", { class: "sn-chip", style: `background:${board.colours[board.players[board.to_move]]}` }, who);
-    el("strong", { text: `${board.players[board.to_move]} to move` }, who);
+    const you = ui && ui.seat === board.to_move ? " (you)" : "";
+    el("strong", { text: `${board.players[board.to_move]}${you} to move` }, who);
     el("span", { class: "sn-turnno", text: ` · turn ${board.turn.number}` }, who);
   }
   if (board.phase !== "over") {
