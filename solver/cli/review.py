@@ -21,6 +21,7 @@ from ..report.table import format_table
 from ..review import DEFAULT_RUNS, DecisionReview, Reviewer, ReviewSettings, review
 from ..review.plot import check_plot_path, plot_review
 from ..review.text import format_review
+from ..search import MATCH_UNIT
 from ..seeds import derive_seed
 from .batch import make_runner, runner_options
 from .common import SEED
@@ -245,7 +246,7 @@ class Board:
                 [
                     v.move,
                     v.text,
-                    f"±{v.se:.2f}" if v.se is not None else "-",
+                    _se(v.se, v.unit),
                     v.visits,
                     f"{100 * v.win_rate:.1f}%" if v.win_rate is not None else "-",
                 ]
@@ -267,6 +268,13 @@ class Board:
             steps.append(f"next: --decision {d.index + 1}")
         out.append("   ".join(steps))
         return "\n".join(out)
+
+
+def _se(se: float | None, unit: str) -> str:
+    """A standard error for the table: in percentage points for a match-win probability."""
+    if se is None:
+        return "-"
+    return f"±{100 * se:.1f}%" if unit == MATCH_UNIT else f"±{se:.2f}"
 
 
 def board(record: GameRecord, settings: ReviewSettings, index: int, n_lines: int) -> Board:
