@@ -71,8 +71,9 @@ def named_cards(value: Any) -> set[int]:
         ident = value.get("id")
         if isinstance(ident, str) and ident.split(":")[0] in ("card", "trick"):
             found.add(int(ident.split(":")[1]))
-        for v in value.values():
-            found |= named_cards(v)
+        for key, v in value.items():
+            if key not in ("slots", "squares"):  # map positions and card faces: no card numbers
+                found |= named_cards(v)
     elif isinstance(value, list):
         for v in value:
             found |= named_cards(v)
@@ -302,6 +303,17 @@ def test_a_shared_win() -> None:
     )
     b = hb.board(type("FullView", (), {"text": text})())
     assert b["winners"] == [0, 1] and b["status"] == "Game over: players 0 and 1 share the win with 2 points"
+
+
+def test_a_full_state_shows_every_hand_but_not_the_deck_order() -> None:
+    b = hb.board(hs.State.parse(SEED3))
+    assert (b["you"], b["own"], b["to_move"]) == (None, 0, 0)
+    assert b["status"] == "Player 0 to choose the side of start card C, round 1 of 12"
+    assert [[c["card"] for c in seat["hand"]] for seat in b["seats"]] == [
+        [6, 7, 14, 15, 18, 27],
+        [3, 5, 11, 31, 34, 39],
+    ]
+    assert b["deck_size"] == 12 and not named_cards(b) & {10, 26, 1, 36, 38, 17, 23, 21, 20, 2, 12, 13}
 
 
 def test_bad_input_names_what_is_wrong() -> None:

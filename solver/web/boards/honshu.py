@@ -64,6 +64,11 @@ LEGEND = [
     ["+60", "a card played with a cube: its value is the card's number + 60 (the cube goes back)"],
     ["#", "the trick: the highest value takes first and leads the next round"],
     ["x,y", "map squares: x to the right, y down; the start card's top-left square is 0,0"],
+    [
+        "#ff6f00",
+        "dashed orange outline: the card placed last; orange frame: the placement shown before it is confirmed",
+    ],
+    ["#555555", "dotted square in a shown placement: a square of the new card slid under the map (stays hidden)"],
 ]
 
 PIECE = re.compile(r"^(\d+)@(-?\d+),(-?\d+)r([0-3])([uo]?)$")

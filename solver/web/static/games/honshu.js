@@ -219,7 +219,7 @@ function trickPanel(parent, board, ui, last) {
       continue;
     }
     const rank = order.indexOf(t.seat);
-    const cls = [t.taken_by !== null ? "hs-taken" : "", last.trick === t.card ? "last" : ""].join(" ");
+    const cls = [t.taken_by !== null ? "hs-taken" : "", last.trick === t.card ? "last" : "", t.id ? "hs-big" : ""].join(" ");
     cardPicture(slot, board, t.squares, { id: t.id, card: t.card, cls, caption: String(t.card), title: `card ${t.card}` });
     const val = el("div", { class: "hs-value" }, slot);
     if (rank >= 0) el("span", { class: "hs-rank", text: `#${rank + 1}`, title: "take order (highest value first)" }, val);
@@ -296,7 +296,9 @@ function handPanel(parent, board, seat, ui) {
   if (!seat.to_place && !seat.hand.length && board.phase === "end") return null;
   const box = el("section", { class: "hs-panel hs-hand" }, parent);
   if (seat.to_place) {
-    el("div", { class: "hs-label", text: board.phase === "place" && board.to_move === seat.seat ? "card to place: click it, then the map square of its top-left corner" : "card taken, to place" }, box);
+    const words = seat.to_place.id ? "card to place: click it, then the map square of its top-left corner"
+      : board.phase === "place" && board.to_move === seat.seat ? "card to place" : "card taken, to place";
+    el("div", { class: "hs-label", text: words }, box);
     const row = el("div", { class: "hs-row" }, box);
     cardPicture(row, board, seat.to_place.squares, { id: seat.to_place.id, card: seat.to_place.card, caption: String(seat.to_place.card), cls: "hs-big" });
   }
