@@ -155,7 +155,7 @@ def review_cmd(
     in the game's terms and its class, then each seat's summary. Hidden-information decisions are searched from
     the deciding seat's information state at that moment, never from the full state.
 
-    Example: kofun review game.json --nodes 20000 --plot game.png"""
+    For instance, after `kofun play c4 --record game.json`: `kofun review game.json --plot game.png`."""
     record = load_record(record_path, game_index)
     settings = ReviewSettings(
         nodes=nodes, time=time, seed=seed, runs=runs, seats=tuple(seats) or None, algo=algo, threads=threads
