@@ -367,6 +367,9 @@ def check_moves(s: Any, b: dict[str, Any], v: Any) -> None:
         assert e["targets"] and set(e["targets"]) <= ids, e
         pairs.add((tuple(e["targets"]), e["label"]))
     assert len(pairs) == len(entries)
+    # the clicks of one move never begin those of another: a move is complete exactly when its clicks are
+    lengths = {len(e["targets"]) for e in entries}
+    assert len(lengths) == 1, lengths
     placements = [e for e in entries if e["move"].startswith(("place", "orient"))]
     for e in placements[:: max(1, len(placements) // 12)]:
         after = s.clone()

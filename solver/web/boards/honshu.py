@@ -301,6 +301,34 @@ def _winners(scores: list[dict[str, int]]) -> list[int]:
     return [p for p, s in enumerate(scores) if (s["total"], s["visible_towns"]) == best]
 
 
+def _map_data(
+    grid: Grid, placed: tuple[Placed, ...], margin: int, clickable: bool, anchor: str | None
+) -> dict[str, Any]:
+    """A map as drawn: its visible squares (with the card showing each), its cards, the box drawn (the visible
+    squares and `margin` around them); when `clickable`, every position of the box as a click target
+    ``cell:x,y``, and the chosen anchor of a two-stage placement."""
+    xs = [x for x, _ in grid] or [0, 1]  # no start card yet: its place
+    ys = [y for _, y in grid] or [0, 2]
+    box = [min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin]
+    m: dict[str, Any] = {
+        "cells": [
+            {"x": x, "y": y, "square": name, "card": shown}
+            for (x, y), (name, shown) in sorted(grid.items(), key=lambda item: (item[0][1], item[0][0]))
+        ],
+        "cards": [{"card": c.card, "x": c.x, "y": c.y, "rotation": c.rotation, "under": c.under} for c in placed],
+        "box": box,
+    }
+    if clickable:
+        m["slots"] = [
+            {"x": x, "y": y, "id": f"cell:{x},{y}"}
+            for y in range(box[1], box[3] + 1)
+            for x in range(box[0], box[2] + 1)
+        ]
+        if anchor is not None:
+            m["anchor"] = list(_xy(anchor, f"anchor={anchor}"))
+    return m
+
+
 def board(view: Any) -> dict[str, Any]:
     """The board data of one seat's view of a Honshu game (built from its notation only)."""
     table = read(_text(view))
@@ -350,27 +378,9 @@ def board(view: Any) -> dict[str, Any]:
                 if p == mover and p == own and phase == "play":
                     entry["id"] = f"card:{c}"
                 hand.append(entry)
-        grid = grids[p]
         margin = MARGIN if p == own or (p == mover and phase == "place") else 0
-        xs = [x for x, _ in grid] or [0, 1]
-        ys = [y for _, y in grid] or [0, 2]
-        box = [min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin]
-        m: dict[str, Any] = {
-            "cells": [
-                {"x": x, "y": y, "square": name, "card": shown} for (x, y), (name, shown) in sorted(grid.items())
-            ],
-            "cards": [{"card": c.card, "x": c.x, "y": c.y, "rotation": c.rotation, "under": c.under} for c in placed],
-            "box": box,
-        }
-        if p == mover and phase == "place":
-            m["slots"] = [
-                {"x": x, "y": y, "id": f"cell:{x},{y}"}
-                for y in range(box[1], box[3] + 1)
-                for x in range(box[0], box[2] + 1)
-            ]
-            if "anchor" in f:
-                ax, ay = (int(v) for v in f["anchor"].split(","))
-                m["anchor"] = [ax, ay]
+        anchor = f.get("anchor") if p == mover and phase == "place" else None
+        m = _map_data(grids[p], placed, margin, p == mover and phase == "place", anchor)
         to_place: dict[str, Any] | None = None
         if took[p] != "-":
             to_place = {"card": int(took[p]), "squares": _card_face(int(took[p]))}
