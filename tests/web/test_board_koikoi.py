@@ -197,9 +197,18 @@ def test_end_of_a_deal_and_the_match() -> None:
     assert after["match"]["totals_after"] == [36, 30] and after["match"]["equity_after"] == 1.0
     assert after["match"]["over"] is True
     assert (
-        after["status"] == "Deal 12 of 12: deal over: you (player 0) scores 16; match over, 36-30 (player 0 - player 1)"
+        after["status"] == "Deal 12 of 12: deal over: you (player 0) score 16; match over, 36-30 (player 0 - player 1)"
     )
     assert legal_of("koikoi", GAME.view(state.information_state(0))) == []
+
+
+def test_hand_yaku_deal() -> None:
+    # seed 232 deals player 0 four bush clover cards (7a, 7r, 7c1, 7c2): 6 points, the deal is over at once
+    state = GAME.new({}, 232)
+    b = board_of("koikoi", GAME.observe(state, 1))
+    assert b["phase"] == "over" and b["result"] == {"winner": 0, "points": 6} and b["stock"] == 24
+    assert b["status"] == "Deal over: player 0 scores 6 for a hand yaku (four cards of a month or four pairs dealt)"
+    assert legal_of("koikoi", GAME.observe(state, 0)) == []
 
 
 def test_match_equity_from_the_docs_table() -> None:

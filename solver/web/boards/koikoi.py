@@ -189,13 +189,15 @@ def board(view: Any) -> dict[str, Any]:
             "stop_points": stop_points(mover["yaku_points"], rules, calls[1 - turn]),
         }
     match = _match(fields, me, result, rules_text)
+    # a deal over before any card was played: a hand yaku was dealt (every hand still full, nothing captured)
+    dealt_hand_yaku = result is not None and int(fields["stock"]) == 24 and not any(p["pile_count"] for p in players)
     out: dict[str, Any] = {
         "game": GAME,
         "players": players,
         "you": me,
         "to_move": None if phase == "end" else turn,
         "phase": PHASE_WORDS[phase],
-        "status": _status(phase, turn, me, drawn, decision, result, match),
+        "status": _status(phase, turn, me, drawn, decision, result, match, dealt_hand_yaku),
         "rules": rules_text,
         "dealer": first,
         "hand": [card_info(c, "hand") for c in hand],
@@ -219,6 +221,7 @@ def _status(
     decision: dict[str, Any] | None,
     result: tuple[int, int] | None,
     match: dict[str, Any] | None,
+    hand_yaku: bool = False,
 ) -> str:
     where = f"deal {match['deal']} of {match['deals']}: " if match else ""
     who = _who(turn, me)
@@ -231,7 +234,13 @@ def _status(
         text = f"{who} made yaku ({shown}): stop for {decision['stop_points']} points or call koi-koi"
     else:
         winner, points = result if result is not None else (-1, 0)
-        text = "deal over: a draw, nobody scores" if winner < 0 else f"deal over: {_who(winner, me)} scores {points}"
+        text = (
+            "deal over: a draw, nobody scores"
+            if winner < 0
+            else f"deal over: {_who(winner, me)} score{'' if winner == me else 's'} {points}"
+        )
+        if winner >= 0 and hand_yaku:
+            text += " for a hand yaku (four cards of a month or four pairs dealt)"
         if match is not None and match.get("over"):
             totals = match["totals_after"]
             text += f"; match over, {totals[0]}-{totals[1]} (player 0 - player 1)"

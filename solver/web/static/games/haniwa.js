@@ -100,7 +100,8 @@ function handNode(parent, board, ui, seat) {
   const box = el("div", { class: "hw-hand" }, parent);
   const who = p.you ? `your hand (${seatName(ui, seat)})` : `${seatName(ui, seat)}${board.players.length === 4 && p.team === board.your_team ? " (team-mate)" : ""}`;
   const head = el("div", { class: "hw-label" }, box);
-  head.textContent = `${who}${p.first ? " · first player" : ""}${board.to_move === seat ? " · to move" : ""}`;
+  const first = p.first && board.mode !== "solo" ? " · first player" : "";
+  head.textContent = `${who}${first}${board.to_move === seat ? " · to move" : ""}`;
   const row = el("div", { class: "hw-row" }, box);
   if (p.hand === null) {
     for (let i = 0; i < p.hand_count; i++) el("div", { class: "hw-back" }, row);
