@@ -29,7 +29,8 @@ function card(parent, c, size = "full") {
   };
   if (c.id) attrs["data-target"] = c.id;
   const node = el("div", attrs, parent);
-  el("span", { class: "kk-month", text: size === "mini" ? String(c.month) : `${c.month} ${c.month_name}` }, node);
+  const band = el("span", { class: "kk-month", text: String(c.month) }, node);
+  if (size !== "mini") el("span", { class: "kk-month-name", text: ` ${c.month_name}` }, band);
   const face = el("span", { class: "kk-face" }, node);
   if (c.kind === "ribbon") {
     const strip = el("span", { class: `kk-ribbon kk-ribbon-${c.ribbon}` }, face);
