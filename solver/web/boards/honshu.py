@@ -325,7 +325,7 @@ def _map_data(
             for x in range(box[0], box[2] + 1)
         ]
         if anchor is not None:
-            m["anchor"] = list(_xy(anchor, f"anchor={anchor}"))
+            m["anchor"] = list(_xy(anchor, "field 'anchor'"))
     return m
 
 
@@ -505,11 +505,11 @@ class Move:
     under: bool | None = None
 
 
-def _xy(text: str, move: str) -> tuple[int, int]:
+def _xy(text: str, what: str) -> tuple[int, int]:
     try:
         x, y = (int(v) for v in text.split(","))
     except ValueError:
-        raise BoardError(f"honshu board: move '{move}': '{text}' is not <x>,<y>") from None
+        raise BoardError(f"honshu board: {what}: '{text}' is not <x>,<y>") from None
     return x, y
 
 
@@ -530,10 +530,10 @@ def parse_move(text: str) -> Move:
             return Move(w[0], card=int(card), bid=bid or None)
     if len(w) == 5 and w[0] == "place" and w[1].isdigit():
         rot, under = _orientation(w[2], w[3], text)
-        x, y = _xy(w[4], text)
+        x, y = _xy(w[4], f"move '{text}'")
         return Move("place", card=int(w[1]), x=x, y=y, rotation=rot, under=under)
     if len(w) == 2 and w[0] == "anchor":
-        x, y = _xy(w[1], text)
+        x, y = _xy(w[1], f"move '{text}'")
         return Move("anchor", x=x, y=y)
     if len(w) == 3 and w[0] == "orient":
         rot, under = _orientation(w[1], w[2], text)
@@ -615,7 +615,7 @@ def move_preview(view: Any, move: int, text: str) -> dict[str, Any] | None:
     if m.kind == "orient":
         if "anchor" not in f:
             raise BoardError("honshu board: an orientation needs the field 'anchor'")
-        x, y = _xy(f["anchor"], text)
+        x, y = _xy(f["anchor"], "field 'anchor'")
     else:
         assert m.x is not None and m.y is not None
         x, y = m.x, m.y
