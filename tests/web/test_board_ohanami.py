@@ -58,7 +58,7 @@ def test_start_of_the_seed_3_deal() -> None:
     assert other["pick"] == {"hidden": False, "count": 0, "cards": []}
     assert (me["score"], me["round_points"], me["columns"], me["discards"]) == (0, 0, [], [])
     assert me["colours"]["blue"] == {"cards": 0, "points": 0}
-    assert [mark for mark, _ in b["legend"]] == ["#3d7fd0", "#3f9a4b", "#8b8f96", "#e57fb0", "▒", "⇡"]
+    assert [mark for mark, _ in b["legend"]] == ["#3d7fd0", "#3f9a4b", "#8b8f96", "#e57fb0", "▒", "●", "⇡"]
 
 
 def test_a_secret_pick_from_a_known_hand() -> None:

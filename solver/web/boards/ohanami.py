@@ -180,6 +180,7 @@ def board(view: Any) -> dict[str, Any]:
             [PALETTE["grey"], "grey (stone): 7 each, round 3"],
             [PALETTE["pink"], "pink (cherry blossom): round 3, by count: 1, 3, 6, 10, ... 120 for 15 or more"],
             ["▒", "a face-down card: a hidden hand or a pick not yet revealed"],
+            ["●", "the card of the last move (a small dot: the other cards placed this turn)"],
             ["⇡", "a column grows upwards: a card goes above its top (higher) or below its bottom (lower)"],
         ],
     }

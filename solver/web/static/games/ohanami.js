@@ -92,7 +92,7 @@ function seatPanel(seat, board, ui, marks, parent) {
   const box = el("section", { class: `oh-seat${own ? " own" : ""}${moving ? " to-move" : ""}` }, parent);
   const head = el("div", { class: "oh-head" }, box);
   const name = (ui && ui.names && ui.names[seat.seat]) || seat.name;
-  el("strong", { text: own ? `${name} (you)` : name }, head);
+  el("strong", { text: own && !name.includes("(you)") ? `${name} (you)` : name }, head);
   if (board.to_move === seat.seat) {
     el("span", { class: "oh-turn", text: board.phase === "pick" ? "picking" : "placing" }, head);
   }
