@@ -337,7 +337,8 @@ def lines(
 class MoveEstimate:
     """One move's value from an information state over independent searches: the mean of all its playouts
     (`value`, in `unit`), its standard error from the spread between the searches (None after one search), its
-    visits over all of them, and the pooled share of visits ending in a win."""
+    visits over all of them (PIMC: the worlds where it was best), the pooled share of visits ending in a win, and
+    whether any search valued it at all."""
 
     move: str
     value: float
@@ -345,6 +346,7 @@ class MoveEstimate:
     visits: int
     win_rate: float | None
     unit: str
+    valued: bool = False  # False: no search tried the move (its value means nothing)
 
     @property
     def text(self) -> str:
@@ -363,35 +365,43 @@ class MoveEstimate:
             "win_rate": self.win_rate,
             "unit": self.unit,
             "text": self.text,
+            "valued": self.valued,
         }
 
 
 def pool(reports: Sequence[SearchReport]) -> list[MoveEstimate]:
-    """Every root move of independent searches of one position, most visited first: its value the visit-weighted
-    mean over the searches (the mean of all its playouts), its standard error that of a ratio estimator over the
-    R searches, ``sqrt(R / (R - 1) * sum_r n_r^2 (v_r - mean)^2) / sum_r n_r`` (None for one search; a search
-    that did not visit the move adds nothing to the sums), its win rate pooled by visits."""
+    """Every root move of independent searches of one position, the search's choice first.
+
+    ISMCTS: a move's value is the visit-weighted mean over the searches (the mean of all its playouts), its
+    standard error that of a ratio estimator over the R searches, ``sqrt(R / (R - 1) * sum_r w_r^2 (v_r -
+    mean)^2) / sum_r w_r`` with ``w_r`` its visits in search r (None for one search; a search that did not visit
+    the move adds nothing), its win rate pooled by visits; most visited first. PIMC values every move in every
+    world: each search weighs 1 (the standard error is the standard deviation over the searches divided by
+    sqrt(R)), `visits` counts the worlds where the move was best; highest value first."""
     rows: dict[str, list[MoveLine]] = {}
     for report in reports:
         for m in report.moves:
             rows.setdefault(m.move, []).append(m)
     runs = len(reports)
     unit = reports[0].score.unit if reports else ""
+    by_world = bool(reports) and reports[0].algo == "pimc"
     out = []
     for move, entries in rows.items():
-        n = sum(e.visits for e in entries)
+        weights = [1 if by_world else e.visits for e in entries]
+        n = sum(weights)
+        visits = sum(e.visits for e in entries)
         if n == 0:
             out.append(MoveEstimate(move, entries[0].value, None, 0, None, unit))
             continue
-        mean = sum(e.value * e.visits for e in entries) / n
+        mean = sum(e.value * w for e, w in zip(entries, weights, strict=True)) / n
         se = None
         if runs > 1:
-            spread = sum((e.visits * (e.value - mean)) ** 2 for e in entries)
+            spread = sum((w * (e.value - mean)) ** 2 for e, w in zip(entries, weights, strict=True))
             se = math.sqrt(runs / (runs - 1) * spread) / n
         rates = [(e.win_rate, e.visits) for e in entries if e.win_rate is not None]
-        win_rate = sum(r * k for r, k in rates) / n if rates else None
-        out.append(MoveEstimate(move, mean, se, n, win_rate, unit))
-    out.sort(key=lambda m: (-m.visits, -m.value))
+        win_rate = sum(r * k for r, k in rates) / visits if rates and visits else None
+        out.append(MoveEstimate(move, mean, se, visits, win_rate, unit, valued=True))
+    out.sort(key=(lambda m: (-m.value, -m.visits)) if by_world else (lambda m: (-m.visits, -m.value)))
     return out
 
 

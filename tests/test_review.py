@@ -23,7 +23,7 @@ from solver.review import (
     review,
     review_decision,
 )
-from solver.review.classes import MATCH, Thresholds, thresholds_for
+from solver.review.classes import EVAL_UNIT, MATCH, Thresholds, thresholds_for
 from solver.search import search
 from solver.settings import SearchSettings, SettingsError
 
@@ -92,7 +92,7 @@ def test_sensei_endgame_win_on_the_second_own_turn() -> None:
         assert d.cls == "blunder", move
         assert d.played_value is not None and d.played_value.score["kind"] == "eval"
         assert d.fact == "a forced win in 7 plies missed: no forced win found after the move played within 6 plies"
-        assert d.loss is not None and d.loss >= thresholds_for("sensei", "").blunder
+        assert d.loss is not None and d.loss >= thresholds_for("sensei", EVAL_UNIT).blunder
 
 
 def test_forced_decisions_are_listed_not_counted() -> None:

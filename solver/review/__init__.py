@@ -35,7 +35,7 @@ from ..games import GameInfo, get_game
 from ..match import GameRecord
 from ..seeds import check_seed, derive_seed
 from ..settings import HIDDEN_ALGOS, SearchSettings, SettingsError
-from .classes import CLASSES, FORCED, Thresholds, thresholds_for
+from .classes import CLASSES, EVAL_UNIT, FORCED, Thresholds, thresholds_for
 from .evaluate import Evaluation, hidden, perfect
 from .model import DecisionReview, MoveValue, Review, SeatSummary, SeriesPoint
 
@@ -208,7 +208,7 @@ class Reviewer:
             ev = hidden(self.game, view, d.move, self.rules, runs)
         else:
             base = self.settings.search_settings(False, seeds[0])
-            ev = perfect(self.game, d.state, d.move, self.rules, base, thresholds_for(self.game.name, "").cap)
+            ev = perfect(self.game, d.state, d.move, self.rules, base)
         return judge(head, ev, thresholds_for(self.game.name, ev.unit))
 
 
@@ -360,7 +360,7 @@ def review(
             run.close()
     decisions = [DecisionReview.from_dict(results[t.key]) for t in tasks]
     classed = [d for d in decisions if d.counted]
-    unit = classed[0].unit if classed else thresholds_for(rec.game, "").unit
+    unit = classed[0].unit if classed else (reviewer.game.return_unit if reviewer.hidden else EVAL_UNIT)
     th = thresholds_for(rec.game, unit)
     seats = chosen.seats if chosen.seats is not None else tuple(range(len(rec.agents)))
     return Review(

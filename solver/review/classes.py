@@ -9,10 +9,12 @@ thresholds are the smallest loss of each class; docs/review.md says where each n
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
+#: The unit of alpha-beta's and the solver's values (each game says what its points measure: ``eval_unit``).
+EVAL_UNIT = "evaluation points"
 #: A decision with one legal move: listed, never classed or counted.
 FORCED = "forced"
 
@@ -63,11 +65,11 @@ class Thresholds:
 _PERFECT = {
     # 16 points per empty cell that would complete a four: an inaccuracy gives away one such cell, a mistake two,
     # a blunder four; a proven result (the solver proves every position with 24 empty cells or fewer) is 500.
-    "connect4": Thresholds("evaluation points", 16, 32, 64, cap=500),
+    "connect4": Thresholds(EVAL_UNIT, 16, 32, 64, cap=500),
     # 60 points = one row of master advance: an inaccuracy gives away half a row, a mistake a row and a half, a
     # blunder three rows; 3,000 is the evaluation's bonus for a character that reaches its goal row next action,
     # so a proven result (cap) is worth that.
-    "sensei": Thresholds("evaluation points", 30, 90, 180, cap=3000),
+    "sensei": Thresholds(EVAL_UNIT, 30, 90, 180, cap=3000),
 }
 
 #: Hidden-information games: the mean return of the information-set search (points), per game. Set from the losses
@@ -83,16 +85,21 @@ _HIDDEN = {
 #: A Koi-Koi match (objective 'match'): the probability of winning the match.
 MATCH = Thresholds("match-win probability", 0.02, 0.05, 0.10)
 
-#: Games without their own thresholds (e.g. a test game): a result unit of +-1.
-GENERIC = Thresholds("result", 0.05, 0.15, 0.3, cap=1.0)
+#: Values of a result of +-1 (MCTS on a perfect-information game, a game without its own thresholds): a tenth,
+#: a quarter and half of the way from a draw to a win (a proven result is +-1).
+GENERIC = Thresholds("result", 0.1, 0.25, 0.5, cap=1.0)
 
 
 def thresholds_for(game: str, unit: str) -> Thresholds:
-    """The thresholds of `game` for values in `unit` (the match-win probability of a Koi-Koi match has its own)."""
+    """The thresholds of `game` for values in `unit`: alpha-beta's evaluation points, the card games' points, the
+    match-win probability of a Koi-Koi match; any other unit (MCTS results of +-1) the generic ones."""
     if unit == MATCH.unit:
         return MATCH
-    found = _PERFECT.get(game) or _HIDDEN.get(game)
-    return found if found is not None else GENERIC
+    for table in (_PERFECT, _HIDDEN):
+        found = table.get(game)
+        if found is not None and found.unit == unit:
+            return found
+    return replace(GENERIC, unit=unit) if unit else GENERIC
 
 
-__all__ = ["CLASSES", "FORCED", "GENERIC", "MATCH", "Thresholds", "thresholds_for"]
+__all__ = ["CLASSES", "EVAL_UNIT", "FORCED", "GENERIC", "MATCH", "Thresholds", "thresholds_for"]

@@ -7,7 +7,9 @@
 - **Hidden information** (the card and tile games): the seat's information state — what the agents get, built
   from its notation alone, never the full state — is searched by the information-set search several times with
   independent seeds. Each move's value pools its visits over the runs; its standard error is the spread between
-  the runs (:func:`solver.analysis.pool`); the engine's choice is the most visited move.
+  the runs (:func:`solver.analysis.pool`); the engine's choice is the most visited move (PIMC: the highest mean).
+  When progressive widening (Honshu's placements) left the played move untried, the runs are made again with
+  widening off, so that every move is tried.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ..games import GameInfo
 from ..search import SearchReport, score_of, search, value_text
 from ..settings import SearchSettings
 from ..values import Score
+from .classes import EVAL_UNIT, thresholds_for
 from .model import MoveValue
 
 
@@ -58,15 +61,14 @@ def _move_value(move: str, score: Score, text: str, visits: int, cap: float, se:
     return MoveValue(move, review_value(score, cap), score.to_dict(), text, visits, se, score.win_rate)
 
 
-def perfect(
-    game: GameInfo, state: Any, played: str, rules: Mapping[str, Any], base: SearchSettings, cap: float
-) -> Evaluation:
+def perfect(game: GameInfo, state: Any, played: str, rules: Mapping[str, Any], base: SearchSettings) -> Evaluation:
     """Values the decision in the full `state` (a perfect-information game) where `played` was played."""
     root = search(state, base, rules=rules)
     if root.algo == "solve" and not root.score.proven:  # the budget ran out before the proof: alpha-beta instead
         root = search(state, base.merged(algo="alphabeta"), rules=rules)
     best = root.best_move if root.best_move is not None else played
-    unit = game.eval_unit if root.algo in ("alphabeta", "solve") else game.return_unit
+    unit = EVAL_UNIT if root.algo in ("alphabeta", "solve") else game.return_unit
+    cap = thresholds_for(game.name, unit).cap
     moves = [_move_value(m.move, m.score, m.value_text, m.visits, cap) for m in root.moves]
     best_value = _move_value(best, root.score, root.value_text, root.nodes, cap)
     nodes = root.nodes
@@ -123,11 +125,16 @@ def hidden(
     """Values the decision from the seat's information state `view` (never the full state): one information-set
     search per settings of `runs` (independent seeds), pooled by :func:`solver.analysis.pool`."""
     reports = [search(view, settings, rules=rules) for settings in runs]
-    pooled = [_estimate_value(m) for m in pool(reports)]
-    if not pooled:
+    estimates = pool(reports)
+    if not any(m.move == played and m.valued for m in estimates) and reports[0].settings.widening:
+        # progressive widening left the played move untried: search again with every move tried from the start
+        reports = [search(view, settings.merged(widening=0.0), rules=rules) for settings in runs]
+        estimates = pool(reports)
+    if not estimates:
         raise RuntimeError(f"{game.name}: the search valued no move in {view.text}")
-    best = pooled[0]  # the most visited move: the search's choice
-    played_value = next((m for m in pooled if m.move == played and m.visits > 0), None)
+    pooled = [_estimate_value(m) for m in estimates]
+    best = pooled[0]  # the search's choice: the most visited move (PIMC: the highest mean)
+    played_value = next((v for v, m in zip(pooled, estimates, strict=True) if m.move == played and m.valued), None)
     first = reports[0]
     unit = first.score.unit or game.return_unit
     return Evaluation(
