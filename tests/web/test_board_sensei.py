@@ -71,7 +71,7 @@ def test_arashi_start() -> None:
         "threefold_draw": True,
     }
     assert (b["title"], b["winner"], b["result"]) == ("Sensei Arashi", None, None)
-    assert [mark for mark, _ in b["legend"]] == ["#f3efe4", "#2b2b33", "♛", "▌", "→"]
+    assert [mark for mark, _ in b["legend"]] == ["#f3efe4", "#2b2b33", "♛", "▌", "#8e5bb5", "#2f6fb3"]
 
 
 def test_shizukana_with_pits() -> None:
@@ -81,7 +81,7 @@ def test_shizukana_with_pits() -> None:
     assert [sq["name"] for sq in b["squares"] if sq["pit"]] == ["c3", "e3", "c5", "e5"]
     assert b["rules"]["version"] == "shizukana" and b["title"] == "Sensei Shizukana"
     assert [mark for mark, _ in b["legend"]][4] == "#5b4636"  # the pits are in the legend when there are some
-    assert b["legend"][5][1].startswith("the last turn's actions (stones move straight, one step")
+    assert b["legend"][6][1].startswith("this turn's actions so far (stones move straight, one step")
 
 
 def test_mid_turn_status_and_end_button() -> None:

@@ -19,7 +19,15 @@ from ...games.sensei import GAME
 PLAYERS = ["South", "North"]
 FILES = "abcdefg"
 #: Piece colours (the legend and the drawing use the same ones).
-COLOURS = {"South": "#f3efe4", "North": "#2b2b33", "pit": "#5b4636", "light": "#e9d7b0", "dark": "#d8bf8c"}
+COLOURS = {
+    "South": "#f3efe4",
+    "North": "#2b2b33",
+    "pit": "#5b4636",
+    "light": "#e9d7b0",
+    "dark": "#d8bf8c",
+    "last": "#8e5bb5",
+    "now": "#2f6fb3",
+}
 _ACTION = re.compile(r"^([a-g][1-7])([-*])([a-g][1-7])$")
 
 
@@ -156,7 +164,11 @@ def board(view: Any) -> dict[str, Any]:
             ["♛", "a character, on one of its own stones: reach an own stone on the far row to win"],
             ["▌", "the bar beside row 7 / row 1: the goal row of the player of its colour"],
             *([[COLOURS["pit"], "pit: no stone enters or crosses it"]] if pits else []),
-            ["→", f"the last turn's actions (stones move straight, {step}; the character to an own stone in line)"],
+            [COLOURS["last"], "the last turn: its squares and arrows (dashed: the character's move)"],
+            [
+                COLOURS["now"],
+                f"this turn's actions so far (stones move straight, {step}; the character to an own stone in line)",
+            ],
         ],
     }
 
