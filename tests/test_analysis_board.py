@@ -111,3 +111,21 @@ def test_board_of_a_decision_on_the_command_line(tmp_path: Path) -> None:
     assert out.exit_code == 0, out.output
     body = out.output.split("line")[1]
     assert len([ln for ln in body.splitlines() if ln.strip()[:1] in ("1", "2")]) == 2
+
+
+def test_analyse_lines_and_runs_on_the_command_line() -> None:
+    run = CliRunner()
+    out = run.invoke(main, ["analyse", "c4", "4453", "--lines", "2", "--depth", "6", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    expected = [ln.to_dict() for ln in lines(solver.parse("c4", "4453"), depth=6, count=2)]
+    assert data == {"game": "connect4", "lines": expected}
+    view = solver.get_game("koikoi").view(solver.get_game("koikoi").new({}, 3))
+    out = run.invoke(main, ["analyse", "koikoi", view.text, "--runs", "2", "--nodes", "1000", "--json"])
+    assert out.exit_code == 0, out.output
+    values = json.loads(out.output)["values"]
+    assert values == [v.to_dict() for v in move_values(view, SearchSettings(nodes=1000), runs=2)]
+    out = run.invoke(main, ["analyse", "koikoi", view.text, "--runs", "2", "--nodes", "1000"])
+    assert out.exit_code == 0 and "std err" in out.output and "2 independent searches pooled" in out.output
+    out = run.invoke(main, ["analyse", "c4", "--runs", "2"])
+    assert out.exit_code == 2 and "--runs: connect4 has no hidden information" in out.output

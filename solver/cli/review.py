@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from ..analysis import lines, move_values
+from ..analysis import Line, MoveEstimate, lines, move_values
 from ..match import GameRecord, read_records
 from ..report.table import format_table
 from ..review import DEFAULT_RUNS, DecisionReview, Reviewer, ReviewSettings, review
@@ -237,26 +237,9 @@ class Board:
         if d.fact:
             out.append(f"fact: {d.fact}")
         if self.lines:
-            rows = [[ln.rank, ln.move, str(ln.score), ln.visits, " ".join(ln.pv)] for ln in self.lines]
-            out.append(
-                format_table(["#", "move", "value", "nodes", "line"], rows, right=[True, False, True, True, False])
-            )
+            out.append(_lines_table(self.lines))
         if self.values:
-            rows = [
-                [
-                    v.move,
-                    v.text,
-                    _se(v.se, v.unit),
-                    v.visits,
-                    f"{100 * v.win_rate:.1f}%" if v.win_rate is not None else "-",
-                ]
-                for v in self.values
-            ]
-            out.append(
-                format_table(
-                    ["move", "value", "std err", "visits", "wins"], rows, right=[False, True, True, True, True]
-                )
-            )
+            out.append(_values_table(self.values))
             out.append(
                 f"every legal move from the information state of {d.player}: {self.reviewer.settings.runs} "
                 "independent searches pooled (std err: their spread)"
@@ -268,6 +251,25 @@ class Board:
             steps.append(f"next: --decision {d.index + 1}")
         out.append("   ".join(steps))
         return "\n".join(out)
+
+
+def _lines_table(best: Sequence[Line]) -> str:
+    rows = [[ln.rank, ln.move, str(ln.score), ln.visits, " ".join(ln.pv)] for ln in best]
+    return format_table(["#", "move", "value", "nodes", "line"], rows, right=[True, False, True, True, False])
+
+
+def _values_table(values: Sequence[MoveEstimate]) -> str:
+    rows = [
+        [
+            v.move,
+            v.text if v.valued else "not tried",
+            _se(v.se, v.unit),
+            v.visits,
+            f"{100 * v.win_rate:.1f}%" if v.win_rate is not None else "-",
+        ]
+        for v in values
+    ]
+    return format_table(["move", "value", "std err", "visits", "wins"], rows, right=[False, True, True, True, True])
 
 
 def _se(se: float | None, unit: str) -> str:
@@ -283,3 +285,23 @@ def board(record: GameRecord, settings: ReviewSettings, index: int, n_lines: int
 
 
 COMMANDS: tuple[Any, ...] = (review_cmd,)
+
+
+def analysis_board(setup: Any, settings: Any, as_json: bool, n_lines: int | None, runs: int | None) -> str:
+    """`kofun analyse --lines N` / `--runs R`: the best N moves with their lines, or (information states) every
+    move's value over R independent searches with its standard error; text or JSON."""
+    state, rules = setup.state, setup.options
+    hidden = setup.game.has_hidden_information
+    if hidden and n_lines is not None and runs is None:
+        runs = DEFAULT_RUNS
+    if hidden:
+        values = move_values(state, settings, runs or DEFAULT_RUNS, rules=rules)
+        if as_json:
+            return json.dumps({"game": setup.game.name, "values": [v.to_dict() for v in values]})
+        return _values_table(values) + f"\n{runs} independent searches pooled (std err: their spread)"
+    if runs is not None:
+        raise click.UsageError(f"--runs: {setup.game.name} has no hidden information (use --lines)")
+    best = lines(state, settings, n_lines or 3, rules=rules)
+    if as_json:
+        return json.dumps({"game": setup.game.name, "lines": [ln.to_dict() for ln in best]})
+    return _lines_table(best)

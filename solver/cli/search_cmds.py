@@ -59,9 +59,25 @@ def search_command(name: str, fn: Callable[..., SearchReport], doc: str) -> clic
     def command(
         game: str, position: str | None, as_json: bool, config_path: str | None, rules: Sequence[str], **flags: Any
     ) -> None:
+        board = {k: flags.pop(k, None) for k in ("n_lines", "runs")}
         s = setup(game, position, config_path, rules, flags["seed"])
+        if any(v is not None for v in board.values()):
+            from .review import analysis_board
+
+            click.echo(analysis_board(s, settings_from(s.config, **flags), as_json, **board))
+            return
         run_search(fn, s, as_json, **flags)
 
+    if name == "analyse":  # the analysis board's views of a position (solver/cli/review.py)
+        command = click.option(
+            "--runs",
+            type=click.IntRange(1, 64),
+            default=None,
+            help="Information states: every move's value over this many independent searches, with its standard error.",
+        )(command)
+        command = click.option(
+            "--lines", "n_lines", type=click.IntRange(1, 50), default=None, help="The best N moves with their lines."
+        )(command)
     return command
 
 
