@@ -82,7 +82,7 @@ def test_start_board_of_player_0() -> None:
     )  # fmt: skip
     assert (me["hand"], me["dealer"], me["you"]) == (8, False, True)
     assert me["pile"] == {"bright": [], "animal": [], "ribbon": [], "chaff": []}
-    assert ["#2e7d32", "1 pine"] in b["legend"] and len(b["legend"]) == 12 + 6
+    assert ["#2e7d32", "1 pine"] in b["legend"] and len(b["legend"]) == 12 + 7
 
 
 def test_start_moves_of_player_1() -> None:

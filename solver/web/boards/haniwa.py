@@ -36,6 +36,8 @@ COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "N": "brow
 COLOURS = {"R": "#e53935", "B": "#1e88e5", "G": "#43a047", "Y": "#fbc02d", "N": "#8d6e63"}
 COLUMNS = "abcd"
 DOGU_WORDS = {"s": "asleep", "a": "awake", "c": "cursed"}
+#: The glow of the last move (static/games/haniwa.css, class "last").
+LAST_MOVE_COLOUR = "#8e24aa"
 PHASE_WORDS = {"place": "place", "choose": "kofun", "over": "over"}
 MOVE_RE = re.compile(r"^(?P<tile>[RBGY][1-3])(?P<col>[a-d])(?P<row>[1-6])(?P<mode>\*|\+[RBGYN])?$")
 
@@ -319,6 +321,7 @@ def _status(b: dict[str, Any], players: int) -> str:
 def legend(players: int, rounds: int = 1) -> list[list[str]]:
     """The colours and marks of the drawing."""
     items = [[COLOURS[c], f"{COLOUR_NAMES[c]} Gozoku and tiles (column {COLUMNS[i]})"] for i, c in enumerate(LETTERS)]
+    items.append([LAST_MOVE_COLOUR, "violet glow: the last move"])
     items += [
         [COLOURS["N"], "brown Kofun (no colour: moves no die)"],
         ["1-3", "the number on a tile is its power; the die of a Gozoku is its Happiness die"],

@@ -37,6 +37,8 @@ KIND_ORDER = ("bright", "animal", "ribbon", "chaff")
 KIND_MARKS = {"bright": "★", "animal": "◆", "ribbon": "▬", "chaff": "●"}
 POETRY_RIBBONS = frozenset({"1r", "2r", "3r"})
 BLUE_RIBBONS = frozenset({"6r", "9r", "10r"})
+#: The glow of the last move's cards (static/games/koikoi.css, class "last").
+LAST_MOVE_COLOUR = "#8e24aa"
 PHASE_WORDS = {"play": "play", "take": "capture", "decide": "decide", "end": "over"}
 
 
@@ -258,6 +260,7 @@ def legend() -> list[list[str]]:
         [KIND_MARKS["chaff"], "chaff (plain card)"],
         ["◌", "empty place on the field: play a card there when nothing matches"],
         ["points", "yaku points of a capture pile; a stop scores them (doubled where the rules say)"],
+        [LAST_MOVE_COLOUR, "violet glow: the cards of the last move"],
     ]
     return items
 
