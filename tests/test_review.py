@@ -95,6 +95,24 @@ def test_sensei_endgame_win_on_the_second_own_turn() -> None:
         assert d.loss is not None and d.loss >= thresholds_for("sensei", EVAL_UNIT).blunder
 
 
+def test_connect4_random_agent_walks_into_forced_losses() -> None:
+    """Alpha-beta against random, reviewed at the engine's own budget: alpha-beta on one thread is deterministic,
+    so every engine move is the review's best; random's blunders are moves into a forced loss (proven), and once
+    its position is lost, its moves keep the proven result (never blunders)."""
+    blunders = []
+    for seed in range(4):
+        engine = solver.SearchAgent("c4", SearchSettings(nodes=20_000))
+        rec = solver.play_match("c4", [engine, solver.RandomAgent()], {}, seed=seed)
+        r = review(rec, ReviewSettings(nodes=20_000))
+        assert all(d.cls == "best" for d in r.decisions if d.seat == 0), seed
+        mine = [d for d in r.decisions if d.seat == 1]
+        blunders += [d for d in mine if d.cls == "blunder"]
+        lost = [d for d in mine if d.best_value is not None and d.best_value.kind == "loss"]
+        assert all(d.cls in ("best", "good") and d.fact is not None for d in lost), seed
+    assert len(blunders) >= 2
+    assert all(d.fact is not None and d.fact.startswith("walks into a forced loss") for d in blunders)
+
+
 def test_forced_decisions_are_listed_not_counted() -> None:
     """Connect Four with column 5 the only one open: the move is forced, listed without a search or a class."""
     start = "622134143714412221366316643236477557577"
