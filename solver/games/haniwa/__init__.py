@@ -214,6 +214,15 @@ class HaniwaInfo(GameInfo):
         """Players are named by their index, as in the notation (`hand1`, `view=1`)."""
         return f"player {player}"
 
+    def public_move(self, before: Any, move: str) -> str:
+        """What the other seats see of a move: a tile placed face down (``R2a1*``), slid under a Kofun
+        (``R2a1+Y``) or discarded (``-R2``) is not shown (``?a1*``, ``?a1+Y``, ``-?``); the rest is public."""
+        if move.startswith("-"):
+            return "-?"
+        if move[:1] in "RBGY" and (move.endswith("*") or "+" in move):
+            return "?" + move[2:]
+        return move
+
     def input_moves(self, view: Any, text: str) -> list[int]:
         """One move in notation; an illegal one is rejected with the reason (see :mod:`.why`)."""
         try:
