@@ -244,7 +244,7 @@ class Match:
         )
 
     def _check_resume(self, rec: GameRecord, seats: int) -> None:
-        if rec.game != self.game.name or rec.seed != self.seed or dict(rec.rules) != dict(self.rules):
+        if rec.game != self.game.name or rec.seed != self.seed or self.game.check_options(rec.rules) != self.rules:
             raise ValueError("resume: the record is of another game, seed or rules")
         if len(rec.agents) != seats or not rec.deals or len(rec.deals) > rec.planned_deals:
             raise ValueError("resume: the record is not a game of these seats")

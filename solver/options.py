@@ -62,7 +62,7 @@ def validate_options(game: str, specs: Sequence[OptionSpec], given: Mapping[str,
     if isinstance(given, RuleOptions) and given.game == game:
         return given
     by_name = {s.name: s for s in specs}
-    out = {s.name: s.default for s in specs}
+    out = {s.name: s.check(game, s.default) for s in specs}  # defaults in the same form as given values
     for key, value in given.items():
         spec = by_name.get(key)
         if spec is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import click
@@ -17,12 +18,31 @@ import click
 @click.option("--open", "open_browser", is_flag=True, help="Open the lobby in the default browser.")
 @click.option("--quiet", is_flag=True, help="Log warnings only.")
 def serve_cmd(host: str, port: int, db: Path | None, workers: int | None, open_browser: bool, quiet: bool) -> None:
-    """Play every game in the browser: the lobby at http://HOST:PORT/. Example: kofun serve --open"""
+    """Play every game in the browser: the lobby at http://HOST:PORT/ (e.g. kofun serve --open)."""
     from ..web.server import default_db, default_workers, serve
+    from ..web.store import Store
 
     path = db if db is not None else default_db()
+    check_port(host, port)
+    Store(path).close()  # an unusable database file is said before the server starts
     click.echo(f"kofun serve: http://{host}:{port}/  (games kept in {path}; Ctrl-C stops)", err=True)
-    serve(host, port, path, workers or default_workers(), open_browser, quiet)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down cleanly, then re-raised it
+        serve(host, port, path, workers or default_workers(), open_browser, quiet)
+    click.echo("kofun serve: stopped", err=True)
+
+
+def check_port(host: str, port: int) -> None:
+    """ValueError (one line ``error: ...``) when the address cannot be listened on."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind((host, port))
+    except OSError as e:
+        raise ValueError(
+            f"--host/--port: cannot listen on {host}:{port} ({e.strerror}); choose another --port"
+        ) from None
 
 
 @click.command("engine")
@@ -30,7 +50,7 @@ def serve_cmd(host: str, port: int, db: Path | None, workers: int | None, open_b
               help="SQLite file of the tables (':memory:' keeps nothing after the end).")  # fmt: skip
 @click.option("--workers", type=click.IntRange(1, 256), default=1, help="Engine searches run at once.")
 def engine_cmd(db: str, workers: int) -> None:
-    """The table protocol as JSON lines on stdin / stdout (docs/protocol.md). Example: kofun engine"""
+    """The table protocol as JSON lines on stdin / stdout, for programs (docs/protocol.md)."""
     from ..web.engine import main
 
     raise SystemExit(main(db, workers))
