@@ -110,7 +110,11 @@ def _analyse(
     """:func:`analyse`'s report and, for alpha-beta, every move's line (empty for the other searches)."""
     game = game_of(state)
     chosen = settings_of(
-        game, settings, rules if rules is not None else game.rules_of(state), kwargs, int(state.num_players)
+        game,
+        settings,
+        rules if rules is not None else game.rules_of(state),
+        kwargs,
+        int(getattr(state, "proxy", state).num_players),
     )
     if chosen.algo != "alphabeta":
         return search(state, chosen, rules=rules, on_progress=on_progress), {}

@@ -4,6 +4,7 @@ confidence, stepping through a record, and `kofun review --decision N`."""
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -129,3 +130,21 @@ def test_analyse_lines_and_runs_on_the_command_line() -> None:
     assert out.exit_code == 0 and "std err" in out.output and "2 independent searches pooled" in out.output
     out = run.invoke(main, ["analyse", "c4", "--runs", "2"])
     assert out.exit_code == 2 and "--runs: connect4 has no hidden information" in out.output
+
+
+def test_the_analyse_command_of_each_decision_opens_its_position() -> None:
+    """A reviewed decision's `analyse` command (an information state with the record's rule options, or a
+    position) runs and searches exactly that position."""
+    from solver.review import Reviewer, ReviewSettings
+
+    engine = solver.SearchAgent("koikoi", SearchSettings(nodes=200))
+    match = solver.play_match("koikoi", [engine, solver.RandomAgent()], {"preset": "nintendo", "rounds": 2}, seed=3)
+    c4 = solver.play_game("c4", players=[solver.RandomAgent(), {"nodes": 2000}], seed=1)
+    for rec, index in ((match, 4), (c4, 3)):
+        d = Reviewer(rec, ReviewSettings(nodes=300)).decision(index)
+        argv = shlex.split(d.analyse)
+        assert argv[:3] == ["kofun", "analyse", rec.game] and argv[3] == d.position
+        out = CliRunner().invoke(main, [*argv[1:], "--nodes", "300", "--json"])
+        assert out.exit_code == 0, out.output
+        assert json.loads(out.output)["position"] == d.position
+    assert shlex.split(Reviewer(match).decision(4).analyse)[4:] == ["--rule", "preset=nintendo", "--rule", "rounds=2"]

@@ -33,7 +33,7 @@ from ..analysis import Step, replay
 from ..batch import Journal, Runner, Task
 from ..games import GameInfo, get_game
 from ..match import GameRecord
-from ..seeds import check_seed, derive_seed
+from ..seeds import derive_seed
 from ..settings import HIDDEN_ALGOS, SearchSettings, SettingsError
 from .classes import CLASSES, EVAL_UNIT, FORCED, Thresholds, thresholds_for
 from .evaluate import Evaluation, hidden, perfect
@@ -400,7 +400,6 @@ __all__ = [
     "SeatSummary",
     "SeriesPoint",
     "as_record",
-    "check_seed",
     "decisions_of",
     "review",
     "review_decision",
