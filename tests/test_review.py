@@ -301,3 +301,16 @@ def test_cli_review_errors(tmp_path: Path) -> None:
         assert message in out.output, (args, out.output)
     out = run.invoke(main, ["review", str(lines), "--game", "2", "--nodes", "2000"])
     assert out.exit_code == 0 and "reviewed 1 decisions" in out.output
+
+
+def test_summary_line_for_the_end_of_a_game() -> None:
+    from solver.review.text import summary_line
+
+    r = review(record_of("c4", C4_ENDGAME, ["5", "6", "5"]), ReviewSettings(nodes=100_000))
+    assert summary_line(r, 1, "my game.json") == (
+        "review: O accuracy 48% over 2 decisions (1 blunder; mean loss 493.50 evaluation points); every move: "
+        "kofun review 'my game.json' --seat 1"
+    )
+    assert summary_line(r, 0) == "review: X accuracy 0% over 1 decision (1 blunder; mean loss 997.00 evaluation points)"
+    with pytest.raises(ValueError, match="no summary of seat 2"):
+        summary_line(r, 2)

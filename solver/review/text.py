@@ -3,6 +3,8 @@ from."""
 
 from __future__ import annotations
 
+import shlex
+
 from ..report.table import format_table
 from .classes import CLASSES
 from .model import DecisionReview, MoveValue, Review
@@ -91,4 +93,30 @@ def format_review(review: Review, decisions: bool = True) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["format_review", "short_value"]
+def summary_line(review: Review, seat: int, record_path: str | None = None) -> str:
+    """One line for the end of a game: `seat`'s accuracy, the count of each class worse than good, the mean loss,
+    and the command that shows every decision (when the record was saved to `record_path`)."""
+    mine = next((s for s in review.summaries if s.seat == seat), None)
+    if mine is None:
+        raise ValueError(f"seat: the review has no summary of seat {seat}")
+    if not mine.decisions:
+        text = f"review: {mine.player} had no decision to judge"
+    else:
+        worse = ", ".join(_plural(mine.counts[c], c) for c in CLASSES[2:] if mine.counts[c]) or "no inaccuracy"
+        over = _plural(mine.decisions, "decision")
+        text = (
+            f"review: {mine.player} accuracy {mine.accuracy:.0f}% over {over} ({worse}; mean loss "
+            f"{mine.mean_loss:.2f} {mine.unit})"
+        )
+    if record_path is not None:
+        text += f"; every move: kofun review {shlex.quote(record_path)} --seat {seat}"
+    return text
+
+
+def _plural(n: int, word: str) -> str:
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} inaccuracies" if word == "inaccuracy" else f"{n} {word}s"
+
+
+__all__ = ["format_review", "short_value", "summary_line"]
