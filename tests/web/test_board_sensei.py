@@ -70,7 +70,7 @@ def test_arashi_start() -> None:
         "max_turns": 200,
         "threefold_draw": True,
     }
-    assert (b["title"], b["winner"], b["result"]) == ("Sensei Arashi", None, None)
+    assert (b["title"], b["winner"], b["result"], b["win_square"]) == ("Sensei Arashi", None, None, None)
     assert [mark for mark, _ in b["legend"]] == ["#f3efe4", "#2b2b33", "♛", "▌", "#8e5bb5", "#2f6fb3"]
 
 
@@ -131,6 +131,8 @@ def test_win_on_arrival() -> None:
     b = board_of("sensei", s)
     assert (b["phase"], b["to_move"], b["winner"], b["result"]) == ("over", None, 0, "South wins")
     assert b["status"] == "South wins: the character reached row 7."
+    assert b["win_square"] == "d7"
+    assert b["legend"][-1] == ["#2e8b47", "the winning character, arrived on the far row"]
     assert b["turn"]["number"] == 1 and b["turn"]["actions_done"] == 2 and not b["turn"]["can_end"]
     assert legal_of("sensei", s) == []
 
@@ -141,6 +143,7 @@ def test_anti_blocking_loss() -> None:
     b = board_of("sensei", s)
     assert (b["phase"], b["winner"], b["result"]) == ("over", 1, "North wins")
     assert b["status"] == "North wins: South broke the anti-blocking rule or has no legal action."
+    assert b["win_square"] is None
     assert b["turn"]["number"] == 5  # the last turn played, the 5th
 
 

@@ -27,6 +27,7 @@ COLOURS = {
     "dark": "#d8bf8c",
     "last": "#8e5bb5",
     "now": "#2f6fb3",
+    "win": "#2e8b47",
 }
 _ACTION = re.compile(r"^([a-g][1-7])([-*])([a-g][1-7])$")
 
@@ -128,6 +129,7 @@ def board(view: Any) -> dict[str, Any]:
         "threefold_draw": bool(state.threefold_draw),
     }
     step = "any distance" if rules["version"] == "arashi" else "one step"
+    arrived = winner is not None and characters[winner][1] == "71"[winner]
     return {
         "game": "sensei",
         "players": PLAYERS,
@@ -157,6 +159,7 @@ def board(view: Any) -> dict[str, Any]:
         "title": f"{GAME.title} {rules['version'].capitalize()}",
         "winner": winner,
         "result": result,
+        "win_square": characters[winner] if arrived and winner is not None else None,
         "colours": dict(COLOURS),
         "legend": [
             [COLOURS["South"], "South's stones (home row 1, moves first)"],
@@ -169,6 +172,7 @@ def board(view: Any) -> dict[str, Any]:
                 COLOURS["now"],
                 f"this turn's actions so far (stones move straight, {step}; the character to an own stone in line)",
             ],
+            *([[COLOURS["win"], "the winning character, arrived on the far row"]] if arrived else []),
         ],
     }
 

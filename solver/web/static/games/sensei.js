@@ -103,6 +103,7 @@ export function draw(root, board, ui) {
     if (sq.stone !== null) cls.push("has-piece");
     if (sq.pit) cls.push("pit");
     if (lastSquares.has(sq.name)) cls.push("last");
+    if (sq.name === board.win_square) cls.push("win");
     const g = svg("g", { class: cls.join(" "), "data-target": sq.id }, pic);
     const light = (sq.col + sq.row) % 2 === 1;
     svg("rect", {
