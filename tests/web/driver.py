@@ -83,6 +83,7 @@ class HubDriver:
         raise AssertionError(f"timed out waiting; last messages: {self.seen[c.id][-3:]}")
 
     def last_state(self, c: Client, seat: int | None = None) -> Message:
+        self._drain(c)
         states = [m for m in self.seen[c.id] if m["type"] == "state" and (seat is None or m["seat"] == seat)]
         return states[-1]
 

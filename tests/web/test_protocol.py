@@ -56,8 +56,26 @@ json_values = st.recursive(
 )
 FIELDS = ["type", "id", "game", "table", "token", "move", "seats", "rules", "seed", "position", "record", "tokens"]
 requests = st.fixed_dictionaries(
-    {"type": st.sampled_from(["hello", "create", "join", "move", "takeback", "resign", "list", "record", "upload",
-                              "levels", "analyse", "stop", "catalog", "bogus"])},  # fmt: skip
+    {
+        "type": st.sampled_from(
+            [
+                "hello",
+                "create",
+                "join",
+                "move",
+                "takeback",
+                "resign",
+                "list",
+                "record",
+                "upload",
+                "levels",
+                "analyse",
+                "stop",
+                "catalog",
+                "bogus",
+            ]
+        )
+    },  # fmt: skip
     optional={k: json_values for k in FIELDS[1:]},
 )
 
