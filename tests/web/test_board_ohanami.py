@@ -121,6 +121,7 @@ def test_pick_targets_and_labels() -> None:
         "move": "pick 21,108",
         "label": "pick 21 (grey) and 108 (green)",
         "targets": ["hand:21", "hand:108"],
+        "unordered": True,  # the page takes the two cards in either order
     }
 
 

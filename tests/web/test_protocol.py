@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.web.protocol import MAX_MESSAGE_BYTES, ProtocolError, encode, parse_request
+from solver.web.protocol import MAX_MESSAGE_BYTES, REQUEST_TYPES, ProtocolError, encode, parse_request
 
 from .driver import HubDriver, my_turn_or_over
 
@@ -56,26 +56,7 @@ json_values = st.recursive(
 )
 FIELDS = ["type", "id", "game", "table", "token", "move", "seats", "rules", "seed", "position", "record", "tokens"]
 requests = st.fixed_dictionaries(
-    {
-        "type": st.sampled_from(
-            [
-                "hello",
-                "create",
-                "join",
-                "move",
-                "takeback",
-                "resign",
-                "list",
-                "record",
-                "upload",
-                "levels",
-                "analyse",
-                "stop",
-                "catalog",
-                "bogus",
-            ]
-        )
-    },  # fmt: skip
+    {"type": st.sampled_from([*REQUEST_TYPES, "bogus"])},
     optional={k: json_values for k in FIELDS[1:]},
 )
 

@@ -61,7 +61,7 @@ def test_files_that_cannot_be_used_are_refused_by_name(tmp_path: Path) -> None:
         Store(other)
     junk = tmp_path / "junk.sqlite3"
     junk.write_bytes(b"this is not a database at all" * 100)
-    with pytest.raises(StoreError, match="junk.sqlite3"):
+    with pytest.raises(StoreError, match=r"junk\.sqlite3"):
         Store(junk)
 
 

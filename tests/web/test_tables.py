@@ -72,7 +72,7 @@ class _Replay:
 
 def test_seats_answer_only_to_their_own_token(hub: HubDriver) -> None:
     c, table, tokens = start(hub, "connect4", [{"kind": "human"}, {"kind": "human"}])
-    other_c, other, other_tokens = start(hub, "connect4", [{"kind": "human"}, {"kind": "human"}])
+    _, _, other_tokens = start(hub, "connect4", [{"kind": "human"}, {"kind": "human"}])
     hub.ask(c, type="join", table=table, token=tokens["0"])
     wrong = hub.ask(c, type="move", table=table, token="x" * 24, move="4")
     assert wrong["type"] == "error" and wrong["message"] == "token: not a seat of this table"
@@ -109,7 +109,7 @@ def test_take_back_returns_to_the_persons_last_decision_and_the_engine_replies_t
 
 
 def test_a_running_hidden_information_game_keeps_its_record_until_the_end(hub: HubDriver) -> None:
-    c, table, tokens = start(hub, "koikoi", [{"kind": "human"}, {"kind": "human"}])
+    c, table, _ = start(hub, "koikoi", [{"kind": "human"}, {"kind": "human"}])
     refused = hub.ask(c, type="record", table=table)
     assert refused["message"] == "record: a running game's record shows every hidden card; it is given at the end"
 

@@ -15,7 +15,9 @@ each defining two functions:
 
 A module may also define ``move_label(view, move, text) -> str``, the words a button or list shows for a move
 (default: its notation; e.g. ``"koi-koi: go on for more"``), and ``move_preview(view, move, text) -> dict | None``:
-what the page shows before the move is confirmed (Honshu: the cells a placement covers). The rules stay in the
+what the page shows before the move is confirmed (Honshu: the cells a placement covers), and
+``unordered_targets(view, move, text) -> bool``: True when the move's targets may be clicked in any order (an
+Ohanami pick of two hand cards). The rules stay in the
 engine: legal moves always come from ``view.legal_moves()``; these modules only say where a move is drawn.
 """
 
@@ -50,6 +52,7 @@ def legal_of(game: str | GameInfo, view: Any) -> list[dict[str, Any]]:
     mod = module_of(game)
     preview = getattr(mod, "move_preview", None)
     label = getattr(mod, "move_label", None)
+    unordered = getattr(mod, "unordered_targets", None)
     out = []
     for move in view.legal_moves():
         text = str(view.move_to_string(move))
@@ -58,6 +61,8 @@ def legal_of(game: str | GameInfo, view: Any) -> list[dict[str, Any]]:
             "label": label(view, int(move), text) if label is not None else text,
             "targets": list(mod.move_targets(view, int(move), text)),
         }
+        if unordered is not None and unordered(view, int(move), text):
+            entry["unordered"] = True
         if preview is not None:
             shown = preview(view, int(move), text)
             if shown is not None:

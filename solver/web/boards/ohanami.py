@@ -5,7 +5,7 @@ player's hand is shown card by card only where the notation lists it (a hand tha
 this round), else as a count; a pick made this turn and not revealed yet (``pick<q>=?``) is two face-down cards; the
 deck is its size. Each card is ``{"n": number, "colour": ...}``, with an ``id`` where the seat clicks it.
 
-Clicks: a pick ``pick 12,40`` is the two cards of the hand, the lower number first (``hand:12``, ``hand:40``); a
+Clicks: a pick ``pick 12,40`` is the two cards of the hand, in either order (``hand:12``, ``hand:40``); a
 placement ``place 40 top1`` the picked card then where it goes in the seat's garden (``pick:40``, then
 ``dest:top1`` / ``dest:bottom2`` above / below a column, ``dest:new`` a new column, ``dest:discard`` the pile).
 """
@@ -198,11 +198,17 @@ def _move(text: str) -> tuple[str, list[int], str]:
 
 
 def move_targets(view: Any, move: int, text: str) -> list[str]:
-    """A pick: the two hand cards, lower first; a placement: the picked card, then its place in the garden."""
+    """A pick: the two hand cards (clicked in either order); a placement: the picked card, then its place in the
+    garden."""
     kind, cards, spot = _move(text)
     if kind == "pick":
         return [f"hand:{cards[0]}", f"hand:{cards[1]}"]
     return [f"pick:{cards[0]}", f"dest:{spot}"]
+
+
+def unordered_targets(view: Any, move: int, text: str) -> bool:
+    """The two cards of a pick may be clicked in either order."""
+    return text.startswith("pick")
 
 
 def _card_words(number: int) -> str:

@@ -7,16 +7,26 @@ export class MovePicker {
     this.picked = [];
   }
 
-  /** The legal moves whose targets start with the clicks so far. */
+  /** The legal moves whose targets start with the clicks so far (in any order for an `unordered` move). */
   candidates() {
     const n = this.picked.length;
-    return this.legal.filter((m) => m.targets.length >= n && this.picked.every((id, i) => m.targets[i] === id));
+    return this.legal.filter((m) => {
+      if (m.targets.length < n) return false;
+      if (m.unordered) return this.picked.every((id) => m.targets.includes(id));
+      return this.picked.every((id, i) => m.targets[i] === id);
+    });
   }
 
   /** The ids that are a next click of some candidate. */
   nextTargets() {
     const n = this.picked.length;
-    return new Set(this.candidates().filter((m) => m.targets.length > n).map((m) => m.targets[n]));
+    const next = new Set();
+    for (const m of this.candidates()) {
+      if (m.targets.length <= n) continue;
+      if (m.unordered) m.targets.filter((id) => !this.picked.includes(id)).forEach((id) => next.add(id));
+      else next.add(m.targets[n]);
+    }
+    return next;
   }
 
   /** The candidates whose every target is clicked (with no click yet: the moves with nothing to click). */

@@ -1,6 +1,6 @@
 // Ohanami: HTML cards. The seat's own area (hand, pick, garden of up to three columns, discard pile) comes first,
 // then every other player's (hand as a count or, when known, its cards; pick face down until revealed; garden;
-// discards). A pick is two clicks on hand cards (data-target "hand:N", the lower number first), a placement the
+// discards). A pick is two clicks on hand cards (data-target "hand:N", in either order), a placement the
 // picked card ("pick:N") then its place ("dest:top1" above column 1, "dest:bottom1" below it, "dest:new",
 // "dest:discard"). The card of the last move carries the class "last", the other cards placed this turn "recent".
 import { el, legend } from "../draw.js";
@@ -119,7 +119,7 @@ function handBlock(seat, board, marks, own, hands) {
   if (seat.hand.known) for (const c of seat.hand.cards) cardEl(c, marks, cards, own ? "" : "small");
   else backs(seat.hand.count, cards, "small");
   if (own && board.phase === "pick" && board.to_move === seat.seat) {
-    el("div", { class: "oh-hint", text: "Click the two cards you pick, the lower number first." }, hand);
+    el("div", { class: "oh-hint", text: "Click the two cards you pick." }, hand);
   }
 }
 
