@@ -23,6 +23,7 @@ from .config import Config, ConfigError, load_config
 from .games import GAMES, GameInfo, UnknownGameError, get_game
 from .match import GameRecord, Match, play_match, rotations
 from .ratings import agent_for_rating
+from .review import Review, ReviewSettings, review
 from .search import Progress, SearchReport, search
 from .settings import SearchSettings, SettingsError
 from .values import Score
@@ -112,6 +113,8 @@ __all__ = [
     "NotationError",
     "Progress",
     "RandomAgent",
+    "Review",
+    "ReviewSettings",
     "RuleOptionError",
     "Score",
     "SearchAgent",
@@ -131,6 +134,7 @@ __all__ = [
     "parse",
     "play_game",
     "play_match",
+    "review",
     "rotations",
     "search",
     "solve",
