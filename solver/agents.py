@@ -20,7 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from . import _core
 from .determinize.infostate import InformationState
-from .games import GameInfo, get_game
+from .games import GAMES, GameInfo, get_game
 from .games.base import check_notation_text
 from .search import Progress, SearchReport, report_of, run_search, search
 from .seeds import derive_seed
@@ -61,6 +61,30 @@ class RandomAgent:
         return {"kind": "random"}
 
 
+def game_of_view(view: Any) -> GameInfo | None:
+    """The game of a view (an information state or a compiled state); None for anything else."""
+    if isinstance(view, InformationState):
+        return view.game
+    for game in GAMES.values():
+        if isinstance(view, game.State):
+            return game
+    return None
+
+
+class WrongGameError(ValueError):
+    """An agent made for one game was seated at a table of another."""
+
+
+def check_game(agent: Any, game: GameInfo, view: Any) -> None:
+    """Raises WrongGameError naming the agent and both games when `view` is not a view of `game`."""
+    other = game_of_view(view)
+    if other is not None and other.name != game.name:
+        raise WrongGameError(
+            f"agent {agent.name!r} plays {game.name}, not {other.name}: make it for {other.name} "
+            f"(e.g. {type(agent).__name__}({other.name!r}))"
+        )
+
+
 class GreedyAgent:
     """The game's greedy baseline (defined in the game's package: ``GameInfo.greedy_move``)."""
 
@@ -69,8 +93,12 @@ class GreedyAgent:
     def __init__(self, game: str | GameInfo) -> None:
         self.game = get_game(game)
         self.name = "greedy"
+        self._checked: type | None = None
 
     def choose(self, view: Any, rng: random.Random) -> int:
+        if type(view) is not self._checked:  # once per kind of view: a wrong game is a clear error
+            check_game(self, self.game, view)
+            self._checked = type(view)
         return int(self.game.greedy_move(view, rng.getrandbits(63)))
 
     def settings(self) -> dict[str, Any]:
@@ -104,6 +132,7 @@ class SearchAgent:
         self.name = name or str(self.search_settings.algo)
         self.on_progress = on_progress
         self._last: tuple[Any, SearchSettings, Any] | None = None
+        self._checked: type | None = None
 
     @property
     def last_report(self) -> SearchReport | None:
@@ -117,6 +146,9 @@ class SearchAgent:
         return self.search_settings.with_seed(derive_seed(self.search_settings.seed, rng.getrandbits(63)))
 
     def choose(self, view: Any, rng: random.Random) -> int:
+        if type(view) is not self._checked:  # once per kind of view: a wrong game is a clear error
+            check_game(self, self.game, view)
+            self._checked = type(view)
         settings = self.decision_settings(rng)
         self._last = None
         only = _only_move(view)
@@ -218,11 +250,13 @@ class HumanAgent:
                 self.say("legal moves: " + ", ".join(view.move_to_string(m) for m in legal))
             elif text == "undo":
                 raise TakeBack
+            elif len(text) > MAX_INPUT:  # never echoed back in full
+                self.say(f"rejected: {len(text):,} characters typed; a move is at most {MAX_INPUT}")
             elif text:
                 try:
                     moves = self.game.input_moves(view, check_notation_text(text, "move"))
                 except ValueError as e:
-                    self.say(f"rejected: {e}")
+                    self.say(f"rejected: {clip(str(e))}")
                     continue
                 self.pending = moves[1:]
                 return moves[0]
@@ -232,6 +266,15 @@ class HumanAgent:
 
 
 AGENT_KINDS = ("random", "greedy", "search")
+#: The longest line the prompt reads as a move (a whole Sensei turn is about 20 characters).
+MAX_INPUT = 200
+#: The longest message said back to the person.
+MAX_MESSAGE = 300
+
+
+def clip(text: str, limit: int = MAX_MESSAGE) -> str:
+    """`text` cut to `limit` characters (the cut marked '...')."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def make_agent(

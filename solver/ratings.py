@@ -324,6 +324,9 @@ class Choice:
     settings: dict[str, Any]
     rating: float
     budget: int | None
+    #: The 95% interval of the rating (a level's own; interpolated like the rating between two levels).
+    low: float = 0.0
+    high: float = 0.0
 
 
 def choose(ladder: Ladder, rating: float) -> Choice:
@@ -354,7 +357,9 @@ def choose(ladder: Ladder, rating: float) -> Choice:
             if "hash_mb" in settings:
                 settings["hash_mb"] = hash_for(budget)
             name = f"{a.algo}-{budget}"
-            return Choice(name, "search", settings, r0 + t * (r1 - r0), budget)
+            return Choice(
+                name, "search", settings, r0 + t * (r1 - r0), budget, _lerp(a.low, b.low, t), _lerp(a.high, b.high, t)
+            )
     return _of(curve[-1][1])  # pragma: no cover - the loop covers every rating between the ends
 
 
@@ -376,7 +381,18 @@ def _lerp(x: float, y: float, t: float) -> float:
 
 
 def _of(lv: Level) -> Choice:
-    return Choice(lv.name, lv.kind, dict(lv.settings), lv.rating, lv.budget)
+    return Choice(lv.name, lv.kind, dict(lv.settings), lv.rating, lv.budget, lv.low, lv.high)
+
+
+def rated_range(ladder: Ladder) -> tuple[float, float]:
+    """The ratings `choose` can reach: from the lowest level it picks (random, greedy below the default search, or
+    the search's lowest level) to the default search's top (its curve made non-decreasing)."""
+    main = ladder.main_levels()
+    if not main:
+        raise ValueError(f"{ladder.game} ({ladder.mode}): the ladder has no search levels")
+    top = max(lv.rating for lv in main)
+    low = [lv.rating for lv in ladder.levels if not lv.main and lv.kind != "search" and lv.rating <= main[0].rating]
+    return min([*low, main[0].rating]), top
 
 
 def hash_for(nodes: int) -> int:
@@ -419,6 +435,7 @@ __all__ = [
     "hash_for",
     "point_estimate",
     "rate_budget",
+    "rated_range",
     "shipped_ladder",
     "shipped_path",
 ]

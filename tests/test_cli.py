@@ -182,9 +182,9 @@ def test_play_end_of_input_leaves_the_game() -> None:
     assert out.rstrip().endswith("game abandoned at position 44")
 
 
-def test_play_levels_are_budgets() -> None:
+def test_play_levels_without_a_ladder_are_fixed_budgets() -> None:
     assert sorted(LEVELS) == [1, 2, 3, 4, 5]
-    assert [LEVELS[i].get("nodes") for i in range(1, 5)] == [1_000, 10_000, 100_000, 1_000_000]
+    assert [LEVELS[i].get("nodes") for i in range(1, 6)] == [1_000, 10_000, 100_000, 1_000_000, 4_000_000]
 
 
 # selfplay --------------------------------------------------------------------------------------------------

@@ -15,7 +15,6 @@ from click.testing import CliRunner
 from solver import ratings
 from solver.batch import Runner, read_results
 from solver.cli import main
-from solver.cli.play import LEVELS
 from solver.ladder import play_unit, tournament
 from solver.ladder_pools import MODES, Entry, mode_of, pool, search_entry
 
@@ -124,17 +123,38 @@ def test_ladder_and_levels_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     (tmp_path / "connect4-standard.json").write_text((tmp_path / "c4.json").read_text())
     played = run("play", "c4", "121212", "--elo", "1", "--seed", "1", input="1\n")
     assert played.exit_code == 0, played.output
-    assert "result: X wins (you win); opponent random rated 0 (random = 0)" in played.output
+    assert played.output.startswith("opponent (--elo 1): random, rated 0, 95% interval [0, 0] (random = 0;")
+    assert "result: X wins (you win); opponent random rated 0, 95% interval [0, 0] (random = 0)" in played.output
     played = run("play", "c4", "121212", "--elo", "1e9", "--seed", "1", input="1\n")
-    assert "opponent alphabeta-64 rated" in played.output
+    first = played.output.splitlines()[0]
+    assert first.startswith("--elo 1e+09 is above the top of the connect4 (standard) ladder (rated 0 to ")
+    assert first.endswith("): the nearest end is used")
+    assert "opponent alphabeta-64 (alphabeta, 64 nodes) rated" in played.output
+    low = run("play", "c4", "121212", "--elo", "-5000", "--seed", "1", input="1\n").output
+    assert "--elo -5000 is below the bottom of the connect4 (standard) ladder" in low
+    assert "opponent (--elo -5000): random, rated 0" in low
+    inside = run("play", "c4", "121212", "--elo", "1", "--seed", "1", input="1\n").output
+    assert "the nearest end is used" not in inside
     levels = json.loads((tmp_path / "c4.json").read_text())["levels"]
     top = next(lv for lv in levels if lv["name"] == "alphabeta-64")
-    monkeypatch.setitem(LEVELS, 1, {"nodes": 32, "time": 1.0})  # a level between two rated budgets
-    played = run("play", "c4", "121212", "--level", "1", "--seed", "1", input="1\n")
-    assert "opponent alphabeta 32 nodes (--level 1) rated" in played.output and "95% interval" in played.output
-    assert "opponent" not in run("play", "c4", "121212", "--level", "2", input="1\n").output  # beyond the ladder
+    bottom = next(lv for lv in levels if lv["name"] == "alphabeta-16")
+    for number, name in ((1, "alphabeta-16"), (5, "alphabeta-64")):
+        played = run("play", "c4", "121212", "--level", str(number), "--seed", "1", input="1\n")
+        lv = bottom if number == 1 else top
+        said = f"opponent (--level {number}): {name} (alphabeta, {lv['budget']} nodes), rated {lv['rating']:.0f}, 95%"
+        assert played.output.startswith(said), played.output
+        assert f"; opponent {name} (alphabeta, {lv['budget']} nodes) rated {lv['rating']:.0f}" in played.output
+    middle = run("play", "c4", "121212", "--level", "3", "--seed", "1", input="1\n").output.splitlines()[0]
+    assert middle.startswith("opponent (--level 3): alphabeta-") and "rated" in middle
+    default = run("play", "c4", "121212", "--seed", "1", input="1\n").output.splitlines()[0]
+    assert default.replace("--level 3", "") == middle.replace("--level 3", "")  # level 3 is the default
+    timed = run("play", "c4", "121212", "--time", "0.05", "--seed", "1", input="1\n").output.splitlines()[0]
+    assert timed.endswith("(full strength, stronger than every rated level: not rated)")
     shown = run("levels", "c4")
-    assert shown.exit_code == 0 and "kofun play --level (default algorithm): 1 = " in shown.output
+    assert shown.exit_code == 0
+    assert f"kofun play --level (default 3): 1: alphabeta-16, rated {bottom['rating']:.0f} [" in shown.output
+    assert f"5: alphabeta-64, rated {top['rating']:.0f} [" in shown.output
+    assert "--time S: full strength, a time per move, not rated" in shown.output
     assert top["rating"] > 0
 
 

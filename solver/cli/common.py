@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 import click
 
+from .._core import RuleOptionError
 from ..config import Config, load_config, parse_rule_flags
 from ..games import GameInfo, get_game
 from ..games.base import check_notation_text
@@ -24,8 +25,25 @@ SEED = click.IntRange(0, MAX_SEED)
 JOBS = click.IntRange(1, 64)
 
 
+PLAYERS_KEY = "kofun.players"
+
+
+def _remember_players(ctx: click.Context, _param: click.Parameter, value: int | None) -> int | None:
+    if value is not None:
+        ctx.meta[PLAYERS_KEY] = value
+    return value
+
+
 def common_options(f: F) -> F:
-    """--config and --rule, on every command that builds a position."""
+    """--config, --rule and --players (the same as --rule players=N), on every command that builds a position."""
+    f = click.option(
+        "--players",
+        type=int,
+        default=None,
+        expose_value=False,
+        callback=_remember_players,
+        help="Players at the table, for games with several counts (the same as --rule players=N).",
+    )(f)
     f = click.option(
         "--rule", "rules", multiple=True, metavar="KEY=VALUE", help="A rule option of the game (repeatable)."
     )(f)
@@ -93,15 +111,51 @@ class Setup:
 def setup(
     game_name: str, position: str | None, config_path: str | None, rules: Sequence[str], seed: int | None = None
 ) -> Setup:
-    """Loads the configuration, resolves the game and builds the position (or the starting position)."""
+    """Loads the configuration, resolves the game and builds the position (or the starting position). A given
+    position's own rules (a Koi-Koi deal's preset and match, a table's number of players) decide the options, as
+    they do in the Python API (``solver.search`` reads them off the state); a --rule flag or configuration value
+    that contradicts them is refused."""
     config = load_config(config_path)
     game = get_game(game_name)
-    options = config.rules_for(game, parse_rule_flags(rules))
+    flags = parse_rule_flags(with_players(rules))
+    options = config.rules_for(game, flags)
     if position is None:
         state = game.new(options, seed if seed is not None else config.engine.seed)
     else:
         state = game.parse(check_notation_text(position), options)
+        options = position_rules(game, state, {**config.rules.get(game.name, {}), **flags})
     return Setup(game, options, config, state)
+
+
+def players_flag() -> int | None:
+    """The --players of the running command (None: not given, or no command running)."""
+    ctx = click.get_current_context(silent=True)
+    value = ctx.meta.get(PLAYERS_KEY) if ctx is not None else None
+    return int(value) if value is not None else None
+
+
+def with_players(rules: Sequence[str]) -> tuple[str, ...]:
+    """The --rule flags with --players added as ``players=N``; a --rule players= that says otherwise is refused."""
+    players = players_flag()
+    if players is None:
+        return tuple(rules)
+    given = [r.split("=", 1)[1].strip() for r in rules if r.split("=", 1)[0].strip() == "players" and "=" in r]
+    if any(v != str(players) for v in given):
+        raise click.UsageError(f"--players {players} and --rule players={given[0]} disagree: give one of them")
+    return (*rules, f"players={players}")
+
+
+def position_rules(game: GameInfo, state: Any, given: dict[str, Any]) -> dict[str, Any]:
+    """The rule options of a parsed position: what it carries, then the options `given` explicitly (flags and the
+    configuration file) where it carries nothing. RuleOptionError when a given option contradicts the position."""
+    stated = game.carried_rules(state)
+    wanted = game.check_options({**game.rules_of(state), **given})
+    for key in sorted(given):
+        if key in stated and wanted.get(key) != stated[key]:
+            raise RuleOptionError(
+                f"--rule {key}={given[key]}: the position carries {key}={stated[key]} (leave the flag out)"
+            )
+    return wanted
 
 
 def settings_from(config: Config, **flags: Any) -> SearchSettings:

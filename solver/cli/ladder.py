@@ -19,10 +19,10 @@ import click
 
 from ..batch import Journal, read_results
 from ..ladder import Progress, tournament
-from ..ratings import Fit, Ladder, rate_budget, shipped_ladder
+from ..levels import levels_line
+from ..ratings import Fit, Ladder, shipped_ladder
 from .batch import make_runner, runner_options
-from .common import SEED, common_options, setup
-from .play import LEVELS
+from .common import SEED, common_options, players_flag, setup
 
 
 def command_line() -> str:
@@ -41,6 +41,8 @@ def command_line() -> str:
             else:
                 for v in value if param.multiple else [value]:
                     words.extend([flag, str(v)])
+    if players_flag() is not None:
+        words.extend(["--players", str(players_flag())])
     return shlex.join(words)
 
 
@@ -204,14 +206,8 @@ def levels_table(ladder: Ladder) -> str:
             f"{lv.name:<18} {budget:>9}  {lv.rating:>7.0f}  {interval:<15} {lv.games:>6}  "
             f"{lv.seconds_per_decision:>10.4f}"
         )
-    main = ladder.main_levels()
-    if main and main[0].algo:
-        levels = []
-        for number, level in sorted(LEVELS.items()):
-            nodes = level.get("nodes")
-            rated = rate_budget(ladder, main[0].algo, nodes) if nodes else None
-            levels.append(f"{number} = {rated[0]:.0f}" if rated else f"{number} = not rated")
-        lines.append(f"kofun play --level (default algorithm): {', '.join(levels)}")
+    if ladder.main_levels():
+        lines.append(levels_line(ladder))
     apart = [lv.name for lv in ladder.levels if not lv.measured]
     if apart:
         lines.append(

@@ -13,7 +13,7 @@ import os
 import secrets
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,22 +23,16 @@ from ..agents import Agent, GreedyAgent, HumanAgent, RandomAgent, SearchAgent
 from ..config import load_config
 from ..games import GameInfo, get_game
 from ..games.base import check_notation_text
+from ..levels import DEFAULT_LEVEL, LEVEL_COUNT, UNRATED_NODES, describe, level_of
 from ..match import GameRecord, Match, MatchObserver, first_deal, winners_of
-from ..ratings import Choice, choose, rate_budget, shipped_ladder
+from ..ratings import Choice, choose, rated_range, shipped_ladder
 from ..seeds import MAX_SEED
 from ..settings import ALGOS, SearchSettings
-from .common import SEED, Setup, common_options, settings_from, setup
+from .common import SEED, Setup, common_options, players_flag, settings_from, setup
 
-# `kofun play --level N`: a node budget (deterministic, machine-independent) with a time cap. Where the game's mode
-# has a shipped ladder (solver/data/ratings) the level is rated on it (its budget interpolated between the ladder's).
-LEVELS: dict[int, dict[str, Any]] = {
-    1: {"nodes": 1_000, "time": 1.0},
-    2: {"nodes": 10_000, "time": 1.0},
-    3: {"nodes": 100_000, "time": 2.0},
-    4: {"nodes": 1_000_000, "time": 5.0},
-    5: {"time": 10.0},
-}
-DEFAULT_LEVEL = 3
+# `kofun play --level N`: a point on the measured ladder of the game's mode (solver.levels); where the rules select
+# no rated mode, a fixed node budget (not rated, and said so). `--time S` is full strength, never rated.
+LEVELS: dict[int, dict[str, Any]] = {n: {"nodes": nodes} for n, nodes in UNRATED_NODES.items()}
 
 
 def result_text(game: GameInfo, state: Any, human: int, teams: Sequence[int] | None = None) -> str:
@@ -135,13 +129,20 @@ class TerminalView(MatchObserver):
 @click.command("play")
 @click.argument("game", required=False)
 @click.argument("position", required=False)
-@click.option("--time", "time_s", type=float, default=None, help="Seconds per AI move (instead of --level).")
+@click.option(
+    "--time",
+    "time_s",
+    type=click.FloatRange(0.0, 3600.0, min_open=True),
+    default=None,
+    help="Full strength: seconds per AI move, stronger than every rated level and not rated (instead of --level).",
+)
 @click.option(
     "--level",
-    type=click.IntRange(1, 5),
+    type=click.IntRange(1, LEVEL_COUNT),
     default=None,
-    help="AI strength 1-5 (default 3): node budgets 1k, 10k, 100k, 1M, then 10 s of time; rated on the game's "
-    "ladder where it reaches (`kofun levels GAME`).",
+    help=f"AI strength 1-{LEVEL_COUNT} (default {DEFAULT_LEVEL}): points on the game's measured ladder, from its "
+    "lowest rated search to its top, each with its rating (`kofun levels GAME`); without a ladder for the rules, "
+    "fixed node budgets (not rated).",
 )
 @click.option(
     "--elo",
@@ -150,9 +151,6 @@ class TerminalView(MatchObserver):
     help="The rated agent nearest this rating (random = 0, 400 = 10:1 odds; see `kofun levels GAME`).",
 )
 @click.option("--human-first/--ai-first", default=True, help="Who moves first (default: you).")
-@click.option(
-    "--players", type=int, default=None, help="Players at the table, for games with several counts (--rule players=N)."
-)
 @click.option("--algo", type=click.Choice(ALGOS), default=None, help="Search algorithm of the AI.")
 @click.option(
     "--seed", type=SEED, default=None, help="Seed of the deal and of the AI (default: a new random one, printed)."
@@ -179,7 +177,6 @@ def play_cmd(
     level: int | None,
     elo: float | None,
     human_first: bool,
-    players: int | None,
     algo: str | None,
     seed: int | None,
     record_path: str | None,
@@ -199,20 +196,21 @@ def play_cmd(
     check_record_path(record_path)
     choice = Strength(time_s, level, elo, algo)
     if load_path is not None:
-        if position is not None or seed is not None or rules or players is not None:
+        if position is not None or seed is not None or rules or players_flag() is not None:
             raise click.UsageError("--load: the record gives the position, seed and rules; give none of them")
         resume(load_path, game, choice, record_path, config_path)
         return
     if game is None:
         raise click.UsageError("Missing argument 'GAME'.")
-    if players is not None:
-        rules = (*rules, f"players={players}")
     new_deal = seed is None
     seed = secrets.randbelow(MAX_SEED) if seed is None else seed
     s = setup(game, position, config_path, rules, seed)
     if new_deal and position is None and s.game.random_setup:
         click.echo(f"seed: {seed} (replay this deal with --seed {seed})")
-    play_game(s, choice.agent(s, seed), human_first, seed, s.state if position is not None else None, record_path)
+    ai = choice.agent(s, seed)
+    for line in ai.notes:
+        click.echo(line)
+    play_game(s, ai, human_first, seed, s.state if position is not None else None, record_path)
 
 
 def check_record_path(path: str | None) -> None:
@@ -241,7 +239,7 @@ def save_record(result: GameRecord, path: str) -> None:
 
 
 def ai_settings(s: Setup, time_s: float | None, level: int | None, algo: str | None, seed: int) -> SearchSettings:
-    """The settings of an unrated AI: --time or the level's budget (the file's budget is replaced)."""
+    """The settings of an unrated AI: --time or the level's fixed budget (the file's budget is replaced)."""
     budget: dict[str, Any] = {"time": time_s} if time_s is not None else LEVELS[level or DEFAULT_LEVEL]
     base = settings_from(s.config, algo=algo, seed=seed)
     return replace(base, time=budget.get("time"), nodes=budget.get("nodes"), depth=None)
@@ -249,12 +247,14 @@ def ai_settings(s: Setup, time_s: float | None, level: int | None, algo: str | N
 
 @dataclass
 class RatedAI:
-    """The AI seat of a game: its agent and, when it comes from a rated ladder, its rating and interval."""
+    """The AI seat of a game: its agent and, when it comes from a rated ladder, its rating and interval; `notes`
+    are the lines said before the game (who the opponent is, and what was not as asked)."""
 
     agent: Agent
     rating: float | None = None
     interval: tuple[float, float] | None = None
     what: str = ""
+    notes: list[str] = field(default_factory=list)
 
     def suffix(self) -> str:
         """What the end-of-game line says of a rated opponent: its agent and rating ("" when not rated)."""
@@ -274,32 +274,64 @@ class Strength:
     algo: str | None = None
 
     def agent(self, s: Setup, seed: int) -> RatedAI:
-        """The AI for these options: with --elo, the agent of the game's shipped ladder nearest that rating; else
-        the search at --time or at the level's budget, rated on the ladder when its algorithm and node budget lie
-        on it (interpolated between two rated budgets; --time and budgets beyond the ladder are not rated)."""
+        """The AI for these options, with the lines that name it: with --elo, the agent of the game's shipped ladder
+        nearest that rating (the nearest end when it is outside, said so); with --level (default 3, no --algo), the
+        level's point on the ladder; --time (full strength) and a mode without a ladder are not rated."""
         if self.elo is not None:
             ladder = shipped_ladder(s.game, s.options)
             pick = choose(ladder, self.elo)
-            return RatedAI(rated_agent(s, pick, seed), pick.rating, None, pick.name)
+            ai = rated_ai(s, pick, seed, f"--elo {self.elo:g}")
+            low, high = rated_range(ladder)
+            if not low <= self.elo <= high:
+                end = "above the top" if self.elo > high else "below the bottom"
+                ai.notes.insert(
+                    0,
+                    f"--elo {self.elo:g} is {end} of the {ladder.game} ({ladder.mode}) ladder (rated {low:.0f} to "
+                    f"{high:.0f}): the nearest end is used",
+                )
+            return ai
+        if self.time_s is None and self.algo is None:
+            number = self.level or DEFAULT_LEVEL
+            try:
+                ladder = shipped_ladder(s.game, s.options)
+            except ValueError as e:
+                return unrated_ai(s, self, seed, f"not rated: {e}")
+            return rated_ai(s, level_of(ladder, number).choice, seed, f"--level {number}")
         settings = ai_settings(s, self.time_s, self.level, self.algo, seed)
         complete = settings.for_game(s.game, s.options)
-        ai = RatedAI(SearchAgent(s.game, settings, s.options), what=complete.describe())
-        rated = level_rating(s, complete) if self.time_s is None else None
-        if rated is not None:
-            ai.rating, ai.interval = rated[0], (rated[1], rated[2])
-            ai.what = f"{complete.algo} {complete.nodes} nodes (--level {self.level or DEFAULT_LEVEL})"
-        return ai
+        if self.time_s is not None:
+            why = "full strength, stronger than every rated level: not rated"
+        else:
+            why = "not rated: the levels are rated with the game's default algorithm (give no --algo)"
+        return unrated_ai(s, self, seed, why, settings, complete.describe())
 
 
-def level_rating(s: Setup, settings: SearchSettings) -> tuple[float, float, float] | None:
-    """The rating of a search on the game's shipped ladder (None: no ladder, or not on it)."""
-    try:
-        ladder = shipped_ladder(s.game, s.options)
-    except ValueError:
-        return None
-    if settings.algo is None or settings.nodes is None:
-        return None
-    return rate_budget(ladder, settings.algo, settings.nodes)
+def rated_ai(s: Setup, pick: Choice, seed: int, asked: str) -> RatedAI:
+    """The rated opponent of a ladder choice, named with its rating and interval."""
+    what = describe(pick)
+    ai = RatedAI(rated_agent(s, pick, seed), pick.rating, (pick.low, pick.high), what)
+    ai.notes.append(
+        f"opponent ({asked}): {what}, rated {pick.rating:.0f}, 95% interval [{pick.low:.0f}, {pick.high:.0f}] "
+        "(random = 0; `kofun levels` lists the ladder)"
+    )
+    return ai
+
+
+def unrated_ai(
+    s: Setup,
+    strength: Strength,
+    seed: int,
+    why: str,
+    settings: SearchSettings | None = None,
+    what: str | None = None,
+) -> RatedAI:
+    """An opponent that no ladder rates, named with the reason."""
+    if settings is None:
+        settings = ai_settings(s, strength.time_s, strength.level, strength.algo, seed)
+        what = settings.for_game(s.game, s.options).describe()
+    ai = RatedAI(SearchAgent(s.game, settings, s.options), what=what or "")
+    ai.notes.append(f"opponent: {ai.what} ({why})")
+    return ai
 
 
 def rated_agent(s: Setup, pick: Choice, seed: int) -> Agent:
@@ -334,6 +366,8 @@ def resume(
     ai = choice.agent(s, rec.seed)
     moves = sum(len(d.moves) for d in rec.deals)
     click.echo(f"resuming {game.name} (seed {rec.seed}) after {moves} moves")
+    for line in ai.notes:
+        click.echo(line)
     try:
         play_game(s, ai, True, rec.seed, None, record_path, human=humans[0], resume=rec)
     except ValueError as e:

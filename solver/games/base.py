@@ -77,6 +77,11 @@ class GameInfo:
         """The rule options a position carries in its own notation (defaults for the rest)."""
         return self.check_options(None)
 
+    def carried_rules(self, state: Any) -> dict[str, Any]:
+        """The rule options a position's notation states itself, which a --rule flag may not contradict (those
+        :meth:`rules_of` reads off it, none when the game reads none)."""
+        return {} if type(self).rules_of is GameInfo.rules_of else self.rules_of(state)
+
     def num_players(self, options: Mapping[str, Any] | None = None) -> int:
         """Players of a game under `options`."""
         return int(self.new(options).num_players)

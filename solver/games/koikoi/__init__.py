@@ -131,6 +131,14 @@ class KoikoiInfo(GameInfo):
         opts["rounds"] = s.match[1] if s.match is not None else 1
         return self.check_options(opts)
 
+    def carried_rules(self, state: Any) -> dict[str, Any]:
+        """The preset a deal names and, with a match context, its deals; a deal without one may be given a match
+        (``--rule rounds=N``)."""
+        opts = self.rules_of(state)
+        if getattr(state, "proxy", state).match is None:
+            opts.pop("rounds", None)
+        return opts
+
     def rounds(self, options: Mapping[str, Any] | None = None) -> int:
         """Deals in a match under `options`."""
         opts = self.check_options(options)
