@@ -7,11 +7,11 @@ import { MovePicker } from "./moves.js";
 
 const modules = new Map();
 
-async function gameModule(game) {
+function gameModule(game) {
   if (!modules.has(game)) {
     const link = el("link", { rel: "stylesheet", href: `/static/games/${game}.css` });
     document.head.appendChild(link);
-    modules.set(game, await import(`/static/games/${game}.js`));
+    modules.set(game, import(`/static/games/${game}.js`));
   }
   return modules.get(game);
 }
@@ -113,13 +113,14 @@ class TableView {
   }
 
   async render() {
-    const st = this.states.get(this.seat);
-    if (!st) return;
-    const mod = await gameModule(st.game);
+    const first = this.states.get(this.seat);
+    if (!first) return;
+    const mod = await gameModule(first.game);
+    const st = this.states.get(this.seat); // the newest state: another may have come in meanwhile
     this.drawHead(st);
     this.root.innerHTML = "";
     this.root.dataset.game = st.game;
-    const names = st.seats.map((s) => (Number(s.seat) === this.seat ? `${s.name} (you)` : s.name));
+    const names = st.seats.map((s) => s.name);
     mod.draw(this.root, st.board, { seat: this.seat, names, last: st.last });
     this.picker = new MovePicker(st.legal);
     this.statusLine.textContent = st.board.status || "";
@@ -146,7 +147,8 @@ class TableView {
   drawHead(st) {
     this.head.innerHTML = "";
     el("h2", { text: st.title }, this.head);
-    const rules = Object.entries(st.rules).map(([k, v]) => `${k}=${v}`).join(", ");
+    const shown = (v) => (Array.isArray(v) ? v.join(" ") || "none" : String(v));
+    const rules = Object.entries(st.rules).map(([k, v]) => `${k}=${shown(v)}`).join(", ");
     el("p", { class: "muted", text: rules }, this.head);
     const seats = el("ul", { class: "seat-list" }, this.head);
     st.seats.forEach((s, i) => {

@@ -1,0 +1,214 @@
+"""The page in a real browser: headless Chromium driven by selenium against a `kofun serve` subprocess on a free
+loopback port with a temporary database. Every game is played to its end by clicking what the page offers (the
+board's targets, the move buttons), its result banner read and its record downloaded; a reload mid-game goes on
+where it was; two browsers at one table each see only their own hand."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import (
+    ElementClickInterceptedException,
+    ElementNotInteractableException,
+    StaleElementReferenceException,
+)
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from solver import GameRecord
+
+from .driver import Server
+
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+
+
+def browser(downloads: Path, width: int = 1280, height: int = 800) -> Any:
+    options = Options()
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                f"--window-size={width},{height}"):  # fmt: skip
+        options.add_argument(arg)
+    options.binary_location = CHROMIUM
+    options.add_experimental_option(
+        "prefs", {"download.default_directory": str(downloads), "download.prompt_for_download": False}
+    )
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    driver.set_page_load_timeout(30)
+    return driver
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("web") / "games.sqlite3", workers=2)
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def page(server: Server, tmp_path: Path) -> Iterator[Any]:
+    driver = browser(tmp_path)
+    driver.downloads = tmp_path  # type: ignore[attr-defined]
+    yield driver
+    logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    driver.quit()
+    assert not logs, logs  # no script error on the page
+
+
+def wait_for(driver: Any, css: str, timeout: float = 20) -> Any:
+    return WebDriverWait(driver, timeout).until(lambda d: d.find_element(By.CSS_SELECTOR, css))
+
+
+def new_game(driver: Any, server: Server, game: str, seed: int, options: dict[str, str] | None = None,
+             seats: list[str] | None = None, mode: str | None = None) -> None:  # fmt: skip
+    driver.get(f"{server.url}/")
+    wait_for(driver, f'[data-game="{game}"]').click()
+    wait_for(driver, "#start")
+    if mode is not None:
+        Select(driver.find_element(By.ID, "mode")).select_by_value(mode)
+        time.sleep(0.3)
+    for name, value in (options or {}).items():
+        driver.find_element(By.CSS_SELECTOR, "details.options summary").click()
+        field = driver.find_element(By.CSS_SELECTOR, f'[data-option="{name}"]')
+        if field.tag_name == "select":
+            Select(field).select_by_value(value)
+        else:
+            field.clear()
+            field.send_keys(value)
+        driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", field)
+        time.sleep(0.3)
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, 'select[data-seat="1"] option'))
+    for i, value in enumerate(seats or []):
+        Select(driver.find_element(By.CSS_SELECTOR, f'select[data-seat="{i}"]')).select_by_value(value)
+    driver.find_element(By.ID, "seed").send_keys(str(seed))
+    driver.find_element(By.ID, "start").click()
+    wait_for(driver, "#board [data-target], #result:not([hidden])")
+
+
+def click(driver: Any, element: Any) -> None:
+    try:
+        element.click()
+    except (ElementClickInterceptedException, ElementNotInteractableException):
+        driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", element)
+
+
+def finished(driver: Any) -> bool:
+    banner = driver.find_elements(By.CSS_SELECTOR, "#result:not([hidden])")
+    return bool(banner) and banner[0].text.startswith("Game over:")
+
+
+def play_clicks(driver: Any, rng: random.Random, limit: int, stop_after: int | None = None) -> int:
+    """Clicks what the page offers (a confirm button, a move button, else a highlighted target of the board) until
+    the game is over; returns the clicks made."""
+    clicks = 0
+    idle_since = time.monotonic()
+    while not finished(driver) and clicks < limit and (stop_after is None or clicks < stop_after):
+        try:
+            offered = (driver.find_elements(By.CSS_SELECTOR, "#confirm")
+                       or driver.find_elements(By.CSS_SELECTOR, "#actions .move-button")
+                       or driver.find_elements(By.CSS_SELECTOR, "#board .target"))  # fmt: skip
+            if not offered:
+                assert time.monotonic() - idle_since < 15, "nothing to click for 15 s: " + driver.find_element(
+                    By.ID, "status").text  # fmt: skip
+                time.sleep(0.05)
+                continue
+            click(driver, rng.choice(offered))
+            clicks += 1
+            idle_since = time.monotonic()
+            time.sleep(0.02)
+        except StaleElementReferenceException:
+            continue
+    assert not driver.find_element(By.ID, "message").text, driver.find_element(By.ID, "message").text
+    return clicks
+
+
+def downloaded_record(driver: Any) -> GameRecord:
+    click(driver, wait_for(driver, "#download"))
+    folder: Path = driver.downloads
+    end = time.monotonic() + 20
+    while time.monotonic() < end:
+        files = [p for p in folder.glob("*.json")]
+        if files:
+            return GameRecord.from_dict(json.loads(files[0].read_text()))
+        time.sleep(0.1)
+    raise AssertionError("no record was downloaded")
+
+
+GAMES = [  # game, lobby settings, click limit
+    ("connect4", {}, 200),
+    ("sensei", {"options": {"max_turns": "12"}}, 800),
+    ("koikoi", {}, 400),
+    ("haniwa", {"mode": "2p"}, 400),
+    ("ohanami", {"mode": "2p"}, 600),
+    ("honshu", {"mode": "2p"}, 900),
+]
+
+
+@pytest.mark.parametrize(("game", "setup", "limit"), GAMES, ids=[g for g, _, _ in GAMES])
+def test_a_game_is_played_to_its_end_by_clicking(page: Any, server: Server, game: str, setup: dict[str, Any],
+                                                  limit: int) -> None:  # fmt: skip
+    new_game(page, server, game, seed=3, **setup)
+    rng = random.Random(game)
+    clicks = play_clicks(page, rng, limit, stop_after=6)
+    moves_before = [li.text for li in page.find_elements(By.CSS_SELECTOR, "#moves li")]
+    page.refresh()  # a reload goes on where the game was
+    wait_for(page, "#board [data-target], #result:not([hidden])")
+    WebDriverWait(page, 10).until(lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "#moves li")]
+                                  [: len(moves_before)] == moves_before)  # fmt: skip
+    clicks += play_clicks(page, rng, limit)
+    assert finished(page), f"not over after {clicks} clicks"
+    banner = page.find_element(By.ID, "result").text
+    assert " won (" in banner or banner.startswith("Game over: draw (")
+    record = downloaded_record(page)
+    assert record.finished and record.game == game and record.seed == 3 and len(record.moves) >= 7
+    assert record.agents[0] == {"name": "human", "kind": "human"} and record.agents[1]["kind"] != "human"
+    assert (" won (" in banner) == bool(record.winners)  # the banner says what the record says
+
+
+def test_two_browsers_at_one_table_see_only_their_own_hand(page: Any, server: Server, tmp_path: Path) -> None:
+    new_game(page, server, "koikoi", seed=8, seats=["human", "human"])
+    click(page, wait_for(page, ".controls button:nth-last-child(1)"))  # "Invitation links"
+    link = wait_for(page, "input.invite").get_attribute("value")
+    assert "#seat=1&token=" in link
+    other = browser(tmp_path / "b")
+    try:
+        other.get(link)
+        wait_for(other, "#board [data-card]")
+        mine = {e.get_attribute("data-card") for e in page.find_elements(By.CSS_SELECTOR, "#board [data-card]")}
+        theirs = {e.get_attribute("data-card") for e in other.find_elements(By.CSS_SELECTOR, "#board [data-card]")}
+        table_id = page.find_element(By.ID, "table").get_attribute("data-table")
+        state = json.loads(server_state(server, table_id))
+        hands = [set(h.split(",")) for h in (state["hand0"], state["hand1"])]
+        assert hands[0] <= mine and not (hands[1] & mine)  # seat 0 sees its hand, none of seat 1's
+        assert hands[1] <= theirs and not (hands[0] & theirs)
+        assert "kofun.tokens" in other.execute_script("return Object.keys(localStorage).join(',')")
+        held = json.loads(other.execute_script("return localStorage.getItem('kofun.tokens')"))
+        assert list(held[table_id]) == ["1"]  # the invited browser holds only its own seat
+    finally:
+        other.quit()
+
+
+def server_state(server: Server, table_id: str) -> str:
+    """The full state's hands, read from the server's database the way the server itself resumes a game."""
+    from solver.games import get_game
+    from solver.web.store import Store
+
+    store = Store(server.db)
+    try:
+        row = store.table(table_id)
+        assert row is not None
+        record = store.record(row, 1, [0, 1])
+        state = get_game("koikoi").parse(record.deals[-1].start)
+        for move in record.deals[-1].moves:
+            state.play(move)
+        fields = dict(item.split("=", 1) for item in state.to_string().split())
+        return json.dumps({"hand0": fields["hand0"], "hand1": fields["hand1"]})
+    finally:
+        store.close()
