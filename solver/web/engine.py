@@ -7,22 +7,22 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import IO
 
 from .hub import Client, Hub
-from .protocol import MAX_MESSAGE_BYTES, encode
+from .protocol import MAX_MESSAGE_BYTES, encode, error
 from .store import Store
 
 
 async def run_engine(db: str | Path, workers: int, source: IO[bytes], sink: IO[str]) -> int:
     """Serves the protocol on `source` / `sink` until `source` ends; returns the exit status (0)."""
     loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader(limit=MAX_MESSAGE_BYTES + 1024)
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), source)
     store = Store(db)
     hub = Hub(store, workers)
     client = Client("stdio")
+    reading = ThreadPoolExecutor(1, thread_name_prefix="kofun-stdin")  # a pipe, a file or a terminal alike
 
     async def write() -> None:
         while True:
@@ -35,36 +35,26 @@ async def run_engine(db: str | Path, workers: int, source: IO[bytes], sink: IO[s
     writer = asyncio.create_task(write())
     try:
         while True:
-            try:
-                line = await reader.readline()
-            except ValueError:  # a line longer than the limit: say so, skip to the next line
-                client.send({"type": "error", "message": f"message too long (at most {MAX_MESSAGE_BYTES} bytes)"})
-                await _skip_line(reader)
-                continue
+            line = await loop.run_in_executor(reading, source.readline, MAX_MESSAGE_BYTES + 1)
             if not line:
                 break
+            if len(line) > MAX_MESSAGE_BYTES and not line.endswith(b"\n"):  # too long: said, the rest skipped
+                client.send(error(f"message too long (at most {MAX_MESSAGE_BYTES} bytes)"))
+                while line and not line.endswith(b"\n"):
+                    line = await loop.run_in_executor(reading, source.readline, MAX_MESSAGE_BYTES)
+                continue
             if line.strip():
                 await hub.handle(client, line)
         while hub.thinking:  # the engine's moves already asked for are played and sent
             await asyncio.sleep(0.02)
     finally:
         hub.leave(client)
-        hub.close()
+        await hub.aclose()
         client.close()
         await writer
         store.close()
+        reading.shutdown(wait=False)
     return 0
-
-
-async def _skip_line(reader: asyncio.StreamReader) -> None:
-    while True:
-        try:
-            await reader.readuntil(b"\n")
-            return
-        except asyncio.LimitOverrunError as e:
-            await reader.readexactly(e.consumed)
-        except asyncio.IncompleteReadError:
-            return
 
 
 def main(db: str | Path, workers: int) -> int:

@@ -338,6 +338,12 @@ class Hub:
             self._stop_thinking(table_id)
         self.pool.close()
 
+    async def aclose(self) -> None:
+        """:meth:`close`, then waits for the stopped searches' tasks to end."""
+        tasks = [task for task, _ in self.thinking.values()]
+        self.close()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
 
 def _core_control() -> Any:
     from .. import _core

@@ -53,7 +53,7 @@ def make_app(db: str | Path, workers: int = 1) -> Starlette:
         try:
             yield
         finally:
-            app.state.hub.close()
+            await app.state.hub.aclose()
             store.close()
 
     async def page(request: Request) -> Response:
