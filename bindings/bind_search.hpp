@@ -212,7 +212,7 @@ void bind_search(py::class_<G>& cls) {
         "alphabeta",
         [](const G& g, const SearchLimits& limits, SearchControl* control, int hash_mb) {
           check_limits(limits, true, "alphabeta");
-          check_memory(hash_mb, "hash_mb");
+          if (hash_mb != 0) check_memory(hash_mb, "hash_mb");  // 0: no table (a test reference)
           check_two_players(g, "alphabeta");
           if (g.is_terminal()) throw std::invalid_argument("alphabeta: the position is terminal");
           const auto tt = make_table(hash_mb);
@@ -221,7 +221,7 @@ void bind_search(py::class_<G>& cls) {
         },
         py::arg("limits"), py::arg("control") = nullptr, py::arg("hash_mb") = 64,
         "Alpha-beta (PVS, iterative deepening, Lazy-SMP threads). Values in evaluation units; proven results "
-        "beyond the evaluation bound.");
+        "beyond the evaluation bound. hash_mb=0: no transposition table.");
     if constexpr (HasPliesBound<G>)
       cls.def(
           "solve",

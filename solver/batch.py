@@ -13,6 +13,10 @@ independent **tasks** run through one :class:`Runner` on ``dask.distributed``.
   :class:`Journal` (a header line naming the job, then ``{"task": key, "result": ...}`` per task). ``resume=True``
   reads the journal back and runs only the tasks that are not in it; a line cut short by a killed run is dropped,
   and a task recorded twice counts once, so a killed run loses nothing that had finished and never double-counts.
+- **Interrupts.** Ctrl-C stops a batch with :class:`BatchInterrupted` (a ``KeyboardInterrupt``) that carries the
+  results finished so far, so that a command can report them (and how to resume) instead of only "aborted".
+- **A given scheduler is always used**, even for a batch of one task: a bad address is an error, never a silent
+  run in this process.
 - **Failures.** A task whose worker died (a crashed process, a lost node, ``client.restart()``) is submitted again,
   up to ``retries`` times; an error raised by the task itself (bad input) stops the job with that error.
 """
@@ -32,6 +36,14 @@ JOURNAL_VERSION = 1
 RETRIES = 5
 
 OnResult = Callable[[str, Any], None]
+
+
+class BatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a batch; `results` holds every task finished before it (key -> result)."""
+
+    def __init__(self, results: Mapping[str, Any]) -> None:
+        super().__init__()
+        self.results = dict(results)
 
 
 @dataclass(frozen=True)
@@ -68,6 +80,9 @@ class Journal:
         exists = self.path.exists() and self.path.stat().st_size > 0
         if self.path.is_dir():
             raise ValueError(f"{self.path}: is a directory, not a results file")
+        if resume and not exists:
+            what = "is empty" if self.path.exists() else "does not exist"
+            raise ValueError(f"nothing to resume: {self.path} {what} (leave out --resume to start a new run)")
         if exists and not resume:
             raise ValueError(f"{self.path}: exists; pass --resume to continue it, or choose another file")
         self._fresh = not exists  # the header is written with the first result (a job that fails early leaves none)
@@ -141,7 +156,9 @@ class Runner:
     cluster at `scheduler`. Use it as a context manager: the cluster is started when first needed (never for a
     batch of one task, which runs in this process) and kept for every batch until the end of the ``with``."""
 
-    def __init__(self, jobs: int = 1, scheduler: str | None = None, retries: int = RETRIES) -> None:
+    def __init__(
+        self, jobs: int = 1, scheduler: str | None = None, retries: int = RETRIES, connect_timeout: float = 10.0
+    ) -> None:
         if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
             raise ValueError(f"jobs: must be an integer >= 1, got {jobs!r}")
         if scheduler is not None and jobs != 1:
@@ -149,6 +166,7 @@ class Runner:
         self.jobs = jobs
         self.scheduler = check_scheduler(scheduler) if scheduler is not None else None
         self.retries = retries
+        self.connect_timeout = connect_timeout  # seconds to reach a scheduler
         self.client: Any = None
         self._cluster: Any = None
         self._token = uuid.uuid4().hex[:12]
@@ -188,7 +206,7 @@ class Runner:
 
         if self.scheduler is not None:
             try:
-                self.client = Client(self.scheduler, timeout="10s")
+                self.client = Client(self.scheduler, timeout=f"{self.connect_timeout:g}s")
             except (OSError, TimeoutError) as e:
                 raise ValueError(f"scheduler: cannot connect to {self.scheduler} ({e})") from None
         else:
@@ -229,17 +247,22 @@ class Runner:
             if on_result is not None:
                 on_result(key, result)
 
-        if not self.distributed or (len(pending) <= 1 and self.client is None):
-            for t in pending:
-                finish(t.key, t.fn(*t.args))
-        else:
-            self._run_distributed(pending, finish)
+        try:
+            if self.scheduler is None and (not self.distributed or (len(pending) <= 1 and self.client is None)):
+                for t in pending:
+                    finish(t.key, t.fn(*t.args))
+            elif pending or self.scheduler is not None:
+                self._run_distributed(pending, finish)
+        except KeyboardInterrupt:
+            raise BatchInterrupted(results) from None
         return results
 
     def _run_distributed(self, pending: Sequence[Task], finish: Callable[[str, Any], None]) -> None:
         from distributed import as_completed
 
         client = self.connect()
+        if not pending:
+            return
         by_key = {t.key: t for t in pending}
         attempts = dict.fromkeys(by_key, 0)
 
@@ -296,4 +319,4 @@ def _python_path() -> str:
     return os.pathsep.join([root, rest]) if rest else root
 
 
-__all__ = ["Journal", "Runner", "Task", "check_scheduler", "read_results"]
+__all__ = ["BatchInterrupted", "Journal", "Runner", "Task", "check_scheduler", "read_results"]

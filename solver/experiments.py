@@ -38,7 +38,7 @@ from time import perf_counter
 from typing import Any
 
 from .agents import Agent, GreedyAgent, PeekingAgent, RandomAgent, SearchAgent
-from .batch import Journal, Runner, Task
+from .batch import BatchInterrupted, Journal, Runner, Task
 from .games import GameInfo, get_game
 from .match import GameRecord, Match, rotations, seat_agents, side_of, side_seats
 from .report.stats import Interval, mean_interval, wilson
@@ -108,6 +108,7 @@ class ExperimentResult:
     mine: list[float] = field(default_factory=list)  # the ISMCTS side's score per game
     others: list[float] = field(default_factory=list)  # the other sides' mean score per game
     time: float | None = None  # seconds per decision instead of `iterations` (not reproducible)
+    interrupted: bool = False  # Ctrl-C stopped the run: `units` counts the units that finished
 
     @property
     def rotations(self) -> int:
@@ -218,7 +219,8 @@ def run_experiment(
     after each unit, `on_record(record)` after each game, as they arrive. Units run on `runner` (default: in this
     process); `out` is the results file (JSON lines) that keeps them as they arrive; with `resume` the units it
     holds are not played again. With `time`, the searching sides get that many seconds per decision instead of
-    `iterations` (a time budget is not reproducible)."""
+    `iterations` (a time budget is not reproducible). Ctrl-C ends the run with the result of the units that
+    finished (``interrupted`` True)."""
     info = get_game(game)
     if not info.has_hidden_information:
         raise ValueError(f"experiment: {info.name} has no hidden information (experiments compare ISMCTS players)")
@@ -279,10 +281,16 @@ def run_experiment(
     run = runner or Runner()
     try:
         results = run.run(tasks, journal, arrived)
+    except BatchInterrupted as e:  # Ctrl-C: the result of the units that finished
+        results = e.results
+        res.interrupted = True
     finally:
         if runner is None:
             run.close()
+    res.units = sum(f"unit/{k}" in results for k in range(units))
     for k in range(units):
+        if f"unit/{k}" not in results:
+            continue
         unit = results[f"unit/{k}"]
         for diff in unit["diffs"]:
             res.add(diff)

@@ -48,8 +48,13 @@ class TranspositionTable {
   static constexpr int kBucketSize = 2;
   static constexpr std::size_t kHugeFrom = std::size_t{1} << 30;
 
+  // A table of 0 MB stores nothing and finds nothing: alpha-beta without a table (the tests' reference).
   explicit TranspositionTable(std::size_t megabytes) {
-    const std::size_t bytes = (megabytes < 1 ? 1 : megabytes) << 20;
+    if (megabytes == 0) {
+      entries_ = BigArray<TTEntry>(1, false);
+      return;
+    }
+    const std::size_t bytes = megabytes << 20;
     buckets_ = bytes / (sizeof(TTEntry) * kBucketSize);
     // Zeroed pages (an all-zero entry is empty), touched only when used; huge pages for tables of kHugeFrom bytes
     // or more, which are asked for by long searches that fill them (big_array.hpp).
@@ -62,6 +67,7 @@ class TranspositionTable {
   void new_search() noexcept { generation_ = (generation_ + 1) & 63; }
 
   bool probe(std::uint64_t key, TTHit& hit) const noexcept {
+    if (buckets_ == 0) return false;
     TTEntry* b = bucket(key);
     for (int i = 0; i < kBucketSize; ++i) {
       const std::uint64_t data = load(b[i].data);
@@ -77,6 +83,7 @@ class TranspositionTable {
   }
 
   void store(std::uint64_t key, Move move, int value, int depth, Bound bound) noexcept {
+    if (buckets_ == 0) return;
     TTEntry* b = bucket(key);
     int slot = -1;
     for (int i = 0; i < kBucketSize; ++i)

@@ -18,7 +18,19 @@ from ..experiments import OPPONENTS, PEEKS, play_selfplay_game, run_experiment
 from ..match import GameRecord, append_record, side_seats
 from ..report.stats import MatchScore
 from ..settings import ALGOS, OBJECTIVES
-from .common import JOBS, SEED, budget_options, common_options, progress, settings_from, setup
+from .common import (
+    JOBS,
+    SEED,
+    budget_options,
+    check_output,
+    check_resume,
+    common_options,
+    echo_err,
+    progress,
+    resume_command,
+    settings_from,
+    setup,
+)
 
 RECORDS_HELP = "Append every game's record to this JSON-lines file (solver.match.read_records reads it)."
 SCHEDULER_HELP = "Address of a running dask scheduler (tcp://HOST:PORT) instead of local worker processes."
@@ -87,6 +99,9 @@ def selfplay_cmd(
     runner (--jobs, --scheduler; --out keeps the results, --resume continues them).
 
     Example: kofun selfplay c4 --games 4 --depth 4"""
+    records_path = check_output(records_path, "--records")
+    out_path = check_output(out_path, "--out")
+    check_resume(resume, out_path)
     s = setup(game, None, config_path, rules, seed)
     base = settings_from(s.config, time=time, nodes=nodes, depth=depth, seed=seed)
     a = SearchAgent(s.game, base.merged(algo=algo_a), s.options, name="A")
@@ -129,7 +144,7 @@ def selfplay_cmd(
         records.append({"a_player": r["rotation"], "a_seats": r["a_seats"], **record.to_dict(), **summary})
     score = MatchScore(wins, draws, losses)
     if score.games < n_games:
-        click.echo(f"interrupted after {score.games} of {n_games} games", err=True)
+        echo_err(f"interrupted after {score.games} of {n_games} games; {resume_command(out_path)}")
     if as_json:
         click.echo(
             json.dumps(
@@ -217,6 +232,9 @@ def experiment_cmd(
 ) -> None:
     """Strength of the ISMCTS AI against a baseline on paired deals, with 95% confidence intervals (games with
     hidden information). Example: kofun experiment koikoi --games 20 --iterations 2000"""
+    records_path = check_output(records_path, "--records")
+    out_path = check_output(out_path, "--out")
+    check_resume(resume, out_path)
     s = setup(game, None, config_path, rules)
     with progress(units, "experiment") as advance, make_runner(jobs, scheduler) as runner:
         result = run_experiment(
@@ -239,6 +257,9 @@ def experiment_cmd(
             time=seconds,
         )
     click.echo(json.dumps(result.to_dict()) if as_json else result.summary())
+    if result.interrupted:
+        echo_err(f"interrupted after {result.units} of {units} units; {resume_command(out_path)}")
+        click.get_current_context().exit(130)
 
 
 COMMANDS: tuple[Any, ...] = (selfplay_cmd, experiment_cmd)

@@ -3,10 +3,14 @@ flags onto one :class:`~solver.settings.SearchSettings`."""
 
 from __future__ import annotations
 
+import shlex
 import sys
+import tempfile
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -184,11 +188,115 @@ def stderr_is_terminal() -> bool:
     return sys.stderr.isatty()
 
 
+#: Seconds between two progress lines when stderr is not a terminal (a log file, a pipe).
+PROGRESS_EVERY = 10.0
+
+
+class ProgressLines:
+    """Progress as plain lines on stderr when it is not a terminal: one line at most every `every` seconds
+    (`label: done of total (percent), elapsed, ETA`), so a long job in a log shows that it moves."""
+
+    def __init__(
+        self,
+        length: int,
+        label: str,
+        every: float = PROGRESS_EVERY,
+        clock: Callable[[], float] = time.monotonic,
+        write: Callable[[str], None] | None = None,
+    ) -> None:
+        self.length, self.label, self.every, self.clock = length, label, every, clock
+        self.write = write or echo_err
+        self.done = 0
+        self.start = clock()
+        self.last = self.start
+
+    def __call__(self, n: int) -> None:
+        self.done += n
+        now = self.clock()
+        if now - self.last >= self.every or (self.done >= self.length and now - self.start >= self.every):
+            self.last = now
+            self.write(self.line(now))
+
+    def line(self, now: float) -> str:
+        """The progress line at time `now`."""
+        elapsed = now - self.start
+        share = self.done / self.length if self.length else 1.0
+        eta = f", ETA {elapsed * (1 - share) / share:.0f} s" if 0 < share < 1 else ""
+        return f"{self.label}: {self.done} of {self.length} ({100 * share:.0f}%), {elapsed:.0f} s{eta}"
+
+
 @contextmanager
 def progress(length: int, label: str) -> Iterator[Callable[[int], None]]:
-    """A progress bar with ETA on stderr when it is a terminal (nothing otherwise); yields `advance(n)`."""
+    """A progress bar with ETA on stderr when it is a terminal, else a line every PROGRESS_EVERY seconds; yields
+    `advance(n)`."""
     if not sys.stderr.isatty():
-        yield lambda n: None
+        yield ProgressLines(length, label)
         return
     with click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True) as bar:
         yield bar.update
+
+
+def check_output(path: str | None, flag: str, suffix: str | None = None) -> str | None:
+    """The file an output option will write, checked before any work starts (every command's --out, --ratings,
+    --records, --record, --plot): not empty, not a folder, in a folder that exists and can be written, and a file
+    that can be appended to when it exists. With `suffix` ('.png') a name without one gets it, as the plotting
+    library does; the name returned is the one written. click.BadParameter names the flag and the problem."""
+    if path is None:
+        return None
+    if not path.strip():
+        raise click.BadParameter("an empty file name", param_hint=f"'{flag}'")
+    target = Path(path)
+    if suffix is not None and not target.suffix:
+        target = target.with_name(target.name + suffix)
+    parent = target.parent
+    if target.is_dir():
+        raise click.BadParameter(f"{str(target)!r} is a folder, not a file", param_hint=f"'{flag}'")
+    if not parent.is_dir():
+        what = "is not a folder" if parent.exists() else "does not exist"
+        raise click.BadParameter(f"{str(target)!r}: the folder {str(parent)!r} {what}", param_hint=f"'{flag}'")
+    try:
+        if target.exists():
+            with target.open("a"):
+                pass
+        else:
+            with tempfile.TemporaryFile(dir=parent):
+                pass
+    except OSError as e:
+        raise click.BadParameter(f"{str(target)!r} cannot be written ({e.strerror})", param_hint=f"'{flag}'") from None
+    return str(target)
+
+
+def check_resume(resume: bool, out_path: str | None) -> None:
+    """--resume needs the results file it continues (--out)."""
+    if resume and out_path is None:
+        raise click.UsageError("--resume: give the results file to continue (--out FILE)")
+
+
+def command_line() -> str:
+    """The command that was run, from its parameters (those left at their defaults are left out): what made a
+    results or ladder file, in a form that runs it again."""
+    ctx = click.get_current_context()
+    words = ["kofun", ctx.command.name or ""]
+    for param in ctx.command.params:
+        value = ctx.params.get(param.name or "")
+        if isinstance(param, click.Argument):
+            words.append(str(value))
+        elif isinstance(param, click.Option) and value != param.default and value not in (None, False, ()):
+            flag = max(param.opts, key=len)
+            if param.is_flag:
+                words.append(flag)
+            else:
+                for v in value if param.multiple else [value]:
+                    words.extend([flag, str(v)])
+    if players_flag() is not None:
+        words.extend(["--players", str(players_flag())])
+    return shlex.join(words)
+
+
+def resume_command(out_path: str | None) -> str:
+    """What an interrupted batch command says about resuming: its command line again with --resume (when it
+    kept its results in --out), or that nothing was kept."""
+    if out_path is None:
+        return "the finished tasks were not kept (give --out FILE to resume an interrupted run)"
+    line = command_line()
+    return "resume with: " + (line if " --resume" in line else line + " --resume")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import math
-import shlex
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -22,35 +21,21 @@ from ..ladder import Progress, tournament
 from ..levels import levels_line
 from ..ratings import Fit, Ladder, shipped_ladder
 from .batch import make_runner, runner_options
-from .common import SEED, common_options, players_flag, setup
-
-
-def command_line() -> str:
-    """The command that was run, from its parameters (those left at their defaults are left out): what made a
-    results or ladder file, in a form that runs it again."""
-    ctx = click.get_current_context()
-    words = ["kofun", ctx.command.name or ""]
-    for param in ctx.command.params:
-        value = ctx.params.get(param.name or "")
-        if isinstance(param, click.Argument):
-            words.append(str(value))
-        elif isinstance(param, click.Option) and value != param.default and value not in (None, False, ()):
-            flag = max(param.opts, key=len)
-            if param.is_flag:
-                words.append(flag)
-            else:
-                for v in value if param.multiple else [value]:
-                    words.extend([flag, str(v)])
-    if players_flag() is not None:
-        words.extend(["--players", str(players_flag())])
-    return shlex.join(words)
+from .common import SEED, ProgressLines, check_output, command_line, common_options, echo_err, resume_command, setup
 
 
 @contextmanager
 def live(budget: int, start: int) -> Iterator[Any]:
-    """A rich progress bar on stderr (games done, the widest interval, ETA) when it is a terminal."""
+    """A rich progress bar on stderr (games done, the widest interval, ETA) when it is a terminal; else a line every
+    few seconds."""
     if not sys.stderr.isatty():
-        yield lambda p: None
+        lines = ProgressLines(budget, "ladder games")
+        lines.done = start
+
+        def line(p: Progress) -> None:
+            lines(p.games - lines.done)
+
+        yield line
         return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
@@ -135,9 +120,10 @@ def ladder_cmd(
     ladders record the command that made them (`kofun levels GAME --json`)."""
     s = setup(game, None, config_path, rules)
     t = tournament(s.game, s.options, seed, max_budget, target, round_units, bootstrap, min_budget)
-    out = Path(out_path or f"ladder-{t.game.name}-{t.mode}.jsonl")
-    ratings = Path(ratings_path) if ratings_path else out.with_suffix(".json")
-    check_plot(plot_path)
+    out = Path(check_output(out_path or f"ladder-{t.game.name}-{t.mode}.jsonl", "--out") or "")
+    ratings = Path(check_output(ratings_path or str(out.with_suffix(".json")), "--ratings") or "")
+    plot = check_output(plot_path, "--plot", ".png")
+    check_plot(plot)
     runner = make_runner(jobs, scheduler)
     if scheduler is not None:
         runner.connect()  # a bad address fails before the results file is made
@@ -167,6 +153,7 @@ def ladder_cmd(
         ladder.save(ratings)  # after every round: a killed run keeps its ladder and its time
         return ladder
 
+    interrupted = False
     with runner, live(n_games, before) as update:
 
         def progress(p: Progress) -> None:
@@ -174,13 +161,32 @@ def ladder_cmd(
             if p.round_done and p.fit is not None and not p.replayed:  # a replayed round would write an older ladder
                 snapshot(p.fit)
 
-        ladder = snapshot(t.run(runner, n_games, journal, progress))
+        try:
+            ladder = snapshot(t.run(runner, n_games, journal, progress))
+        except KeyboardInterrupt:  # the games finished so far are in the results file: fit and report them
+            interrupted = True
+            if not t.results:
+                raise
+            ladder = snapshot(t.fit())
     wall = time.perf_counter() - start
     click.echo(levels_table(ladder))
     click.echo(f"results: {out}; ratings: {ratings}; {t.games() - before} games in {wall:.0f} s")
-    if plot_path is not None:
-        plot_ladder(ladder, plot_path)
-        click.echo(f"plot: {plot_path}")
+    if interrupted:
+        click.echo(f"interrupted after {t.games()} games; {resume_command(str(out))}")
+    if plot is not None:
+        write_plot(lambda: plot_ladder(ladder, plot), plot)
+    if interrupted:
+        click.get_current_context().exit(130)
+
+
+def write_plot(draw: Any, path: str) -> None:
+    """Draws a plot after the summary was printed: a failure is one error line (exit status 1), the summary stays."""
+    try:
+        draw()
+    except (OSError, ValueError, RuntimeError) as e:
+        echo_err(f"error: --plot {path}: the plot could not be written ({e})")
+        click.get_current_context().exit(1)
+    click.echo(f"plot: {path}")
 
 
 def check_plot(path: str | None) -> None:

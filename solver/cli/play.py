@@ -14,7 +14,6 @@ import secrets
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 import click
@@ -28,7 +27,7 @@ from ..match import GameRecord, Match, MatchObserver, first_deal, winners_of
 from ..ratings import Choice, choose, rated_range, shipped_ladder
 from ..seeds import MAX_SEED
 from ..settings import ALGOS, SearchSettings
-from .common import SEED, Setup, common_options, players_flag, settings_from, setup
+from .common import SEED, Setup, check_output, common_options, players_flag, settings_from, setup
 
 # `kofun play --level N`: a point on the measured ladder of the game's mode (solver.levels); where the rules select
 # no rated mode, a fixed node budget (not rated, and said so). `--time S` is full strength, never rated.
@@ -193,7 +192,7 @@ def play_cmd(
         raise click.UsageError("give either --elo or --time / --level, not both")
     if elo is not None and algo is not None:
         raise click.UsageError("--elo picks the agent and its algorithm: give no --algo")
-    check_record_path(record_path)
+    record_path = check_output(record_path, "--record")
     choice = Strength(time_s, level, elo, algo)
     if load_path is not None:
         if position is not None or seed is not None or rules or players_flag() is not None:
@@ -211,22 +210,6 @@ def play_cmd(
     for line in ai.notes:
         click.echo(line)
     play_game(s, ai, human_first, seed, s.state if position is not None else None, record_path)
-
-
-def check_record_path(path: str | None) -> None:
-    """Refuses a --record path that cannot be written, before the game starts (not after it is played)."""
-    if path is None:
-        return
-    target = Path(path)
-    parent = target.parent if str(target.parent) else Path(".")
-    if not path:
-        raise click.BadParameter("an empty file name", param_hint="'--record'")
-    if target.is_dir():
-        raise click.BadParameter(f"{path!r} is a directory, not a file", param_hint="'--record'")
-    if not parent.is_dir():
-        raise click.BadParameter(f"{path!r}: the folder {str(parent)!r} does not exist", param_hint="'--record'")
-    if not os.access(parent, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise click.BadParameter(f"{path!r} cannot be written", param_hint="'--record'")
 
 
 def save_record(result: GameRecord, path: str) -> None:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import threading
 import time as clock
 from collections.abc import Sequence
+from typing import Any
 
 import click
 
 from ..games import ALIASES, GAMES
 from ..report.table import format_table, human_count
-from .common import SEED, common_options, setup
+from .common import SEED, common_options, echo_err, progress, setup
 
 
 @click.command("perft")
@@ -28,19 +30,50 @@ def perft_cmd(
     if s.game.has_hidden_information and not hasattr(s.state, "perft"):
         raise ValueError(f"perft: give a full {s.game.name} position (an information state hides the moves to come)")
     start = clock.perf_counter()
-    if divide and depth > 0:
-        rows = []
-        for mv in sorted(s.state.legal_moves(), key=s.state.move_to_string):
-            child = s.state.clone()
-            child.apply(mv)
-            rows.append((s.state.move_to_string(mv), child.perft(depth - 1)))
+    moves = sorted(s.state.legal_moves(), key=s.state.move_to_string) if depth > 0 and not s.state.is_terminal() else []
+    rows: list[tuple[str, int]] = []
+    try:
+        if not moves:
+            total = counted(s.state, depth)
+        else:  # one count per first move (the progress steps), each in a thread so that Ctrl-C is heard at once
+            with progress(len(moves), f"perft {depth}") as advance:
+                for mv in moves:
+                    child = s.state.clone()
+                    child.apply(mv)
+                    rows.append((s.state.move_to_string(mv), counted(child, depth - 1)))
+                    advance(1)
+            total = sum(c for _, c in rows)
+    except KeyboardInterrupt:
+        done = sum(c for _, c in rows)
+        echo_err(
+            f"interrupted: perft {depth} not finished ({done} sequences below {len(rows)} of {len(moves)} first moves)"
+        )
+        click.get_current_context().exit(130)
+    if divide and rows:
         click.echo(format_table(("move", "count"), rows, right=(False, True)))
-        total = sum(c for _, c in rows)
-    else:
-        total = s.state.perft(depth)
     elapsed = clock.perf_counter() - start
     click.echo(f"perft {depth}: {total}")
     click.echo(f"time: {elapsed:.3f} s ({human_count(total / elapsed if elapsed > 0 else 0)} leaves/s)")
+
+
+def counted(state: Any, depth: int) -> int:
+    """``state.perft(depth)`` in a worker thread (the compiled count releases the GIL) while this thread waits, so
+    that Ctrl-C stops the command at once (the count's thread ends with the process)."""
+    box: dict[str, Any] = {}
+
+    def count() -> None:
+        try:
+            box["n"] = int(state.perft(depth))
+        except BaseException as e:  # handed to the waiting thread
+            box["error"] = e
+
+    worker = threading.Thread(target=count, name="kofun-perft", daemon=True)
+    worker.start()
+    while worker.is_alive():
+        worker.join(0.1)
+    if "error" in box:
+        raise box["error"]
+    return int(box["n"])
 
 
 @click.command("bench")

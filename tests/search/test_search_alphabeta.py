@@ -149,16 +149,17 @@ def test_threads_prove_the_same_value() -> None:
 
 
 def test_stop_flag_ends_a_long_search() -> None:
+    """A search with a minute's budget and no other limit ends when asked to stop: it is asked once it has
+    published its first iteration, and it returns, stopped, with a legal move (no wall-clock bound asserted)."""
     control = _core.SearchControl()
     out: list = []
     worker = threading.Thread(target=lambda: out.append(C4().alphabeta(limits(time_s=60.0), control, hash_mb=8)))
-    start = time.monotonic()
     worker.start()
-    time.sleep(0.3)
+    while control.snapshot()[1] == 0 and worker.is_alive():
+        time.sleep(0.001)
     control.request_stop()
-    worker.join(timeout=10)
+    worker.join(timeout=50)  # well before its own 60 s: only the stop flag ends it
     assert not worker.is_alive()
-    assert time.monotonic() - start < 5
     r = out[0]
     assert r.stopped and r.best_move in C4().legal_moves() and r.depth >= 1
     progress, version = control.snapshot()
@@ -176,7 +177,7 @@ def test_bad_limits_raise_value_error(kwargs) -> None:
 
 def test_bad_table_size_and_terminal_position_raise() -> None:
     with pytest.raises(ValueError, match="hash_mb"):
-        C4().alphabeta(limits(depth=2), hash_mb=0)
+        C4().alphabeta(limits(depth=2), hash_mb=-1)
     with pytest.raises(ValueError, match="terminal"):
         C4.parse("1212121").alphabeta(limits(depth=2))
     with pytest.raises(ValueError):
@@ -189,8 +190,10 @@ def test_constants() -> None:
 
 
 def test_time_limit_ends_the_search() -> None:
+    """A time budget alone: the search ends by itself (not stopped), after its time and not before (the start
+    position is not solved in 0.2 s), with a finished iteration."""
     r = C4().alphabeta(limits(time_s=0.2), hash_mb=8)
-    assert 0.2 <= r.time_s < 2.0 and not r.stopped and r.depth >= 1
+    assert r.time_s >= 0.2 and not r.stopped and r.depth >= 1 and r.nodes > 0
     assert r.pv[0] == r.best_move and r.best_move in C4().legal_moves()
 
 

@@ -123,12 +123,12 @@ def test_stop_flag_and_progress() -> None:
     control = _core.SearchControl()
     out: list = []
     worker = threading.Thread(target=lambda: out.append(C4().mcts(limits(time_s=60.0), control, memory_mb=16)))
-    start = time.monotonic()
     worker.start()
-    time.sleep(0.3)
+    while control.snapshot()[1] == 0 and worker.is_alive():  # asked to stop once it has published progress
+        time.sleep(0.001)
     control.request_stop()
-    worker.join(timeout=10)
-    assert not worker.is_alive() and time.monotonic() - start < 5
+    worker.join(timeout=50)  # well before its own 60 s: only the stop flag ends it
+    assert not worker.is_alive()
     r = out[0]
     assert r.stopped and r.best_move in C4().legal_moves()
     progress, version = control.snapshot()
@@ -136,8 +136,9 @@ def test_stop_flag_and_progress() -> None:
 
 
 def test_time_limit_ends_the_search() -> None:
+    """A time budget alone: MCTS ends by itself (not stopped), not before its time (the start is not solved)."""
     r = C4().mcts(limits(time_s=0.2), memory_mb=16)
-    assert 0.2 <= r.time_s < 2.0 and not r.stopped and r.nodes > 0
+    assert r.time_s >= 0.2 and not r.stopped and r.nodes > 0 and r.proof == _core.Proof.NONE
 
 
 @pytest.mark.parametrize(

@@ -286,7 +286,9 @@ void State::apply(Move m) noexcept {
         passed = dice_check(cell);
         dogu_check(cell);
       }
-      if (!r.solo()) draw_into(p);
+      // Turn steps 3 then 5 (haniwa.md): a die past 6 offers a Kofun first; the hand is drawn back up to its size
+      // at the end of the turn, after that choice, so the chooser never sees the next stock tile.
+      if (!r.solo() && !(passed && !reserve_empty())) draw_into(p);
       after_placement(passed);
       break;
     }
@@ -295,6 +297,9 @@ void State::apply(Move m) noexcept {
       int k = 0;
       while (!(kofun_[k] == 0 && r.kofun_colours[k] == colour)) ++k;
       kofun_[k] = static_cast<std::uint8_t>(1 + team(p));
+      // The end of the turn: draw back up (a position written before the choice drew first is already full).
+      if (!r.solo())
+        while (hand_size(p) < r.hand_size() && stock_pos_ < r.total_tiles()) draw_into(p);
       finish_turn();
       break;
     }

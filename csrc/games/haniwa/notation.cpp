@@ -357,11 +357,13 @@ void State::validate_parsed() const {
   for (auto d : discards_)
     if (d != 0xFF) ++count[d & 15];
   for (int j = stock_pos_; j < r.total_tiles(); ++j) ++count[stock_at(j)];
-  for (int k = 0; k < kKinds; ++k)
-    if (count[k] != r.tile_counts[k])
-      fail("stock", "tile " + tile_text(k) + " appears " + std::to_string(count[k]) +
-                        " times in zones, hands, discards and stock; the tile set has " +
-                        std::to_string(r.tile_counts[k]));
+  // A tile written too often is named first (the one the writer most likely mistyped), then one missing.
+  for (const bool excess : {true, false})
+    for (int k = 0; k < kKinds; ++k)
+      if (excess ? count[k] > r.tile_counts[k] : count[k] < r.tile_counts[k])
+        fail("stock", "tile " + tile_text(k) + " appears " + std::to_string(count[k]) +
+                          " times in zones, hands, discards and stock; the tile set has " +
+                          std::to_string(r.tile_counts[k]));
   if (face_down > 1) fail("zone" + std::to_string(face_down_zone), "more than one face-down tile");
   if (face_down && (face_down_zone != team(first_) || !(game_flags_ & kGameFaceDown) || (game_flags_ & kGameRevealed)))
     fail("game", "a face-down tile needs flag f, no flag r, and must lie in the first player's team zone");
@@ -408,10 +410,14 @@ void State::validate_parsed() const {
     if (reveal && choose) mover = first_;
     const bool ok = n[0] == expect[0] && n[1] == expect[1] && (over || to_move_ == mover);
     if (!ok) fail("to_move", "does not match the number of tiles in each zone");
+    // While the stock lasts hands are full, except the hand of a player choosing a Kofun after a placement: it
+    // draws back up after the choice (one tile short; a full hand is also read, as written before that rule).
     if (stock_pos_ < r.total_tiles())
-      for (int p = 0; p < 2; ++p)
-        if (hand_size(p) != r.hand_size())
-          fail("hand" + std::to_string(p), "hands are full while the stock lasts");
+      for (int p = 0; p < 2; ++p) {
+        const bool owed = choose && !reveal && p == to_move_ && hand_size(p) == r.hand_size() - 1;
+        if (hand_size(p) != r.hand_size() && !owed)
+          fail("hand" + std::to_string(p), "hands are full while the stock lasts (the chooser of a Kofun: one short)");
+      }
   }
   if (!over) {
     MoveList<kMaxMoves> ml;

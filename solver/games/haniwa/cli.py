@@ -16,7 +16,7 @@ import click
 
 from ...batch import read_results
 from ...cli.batch import OUT_HELP, make_runner, runner_options
-from ...cli.common import SEED, progress
+from ...cli.common import SEED, check_output, check_resume, echo_err, progress, resume_command
 from ...config import parse_rule_flags
 from ..base import check_notation_text
 from . import GAME
@@ -191,6 +191,9 @@ def estimate_cmd(
     if samples is not None and time_per_turn is not None:
         raise click.UsageError("give either --samples or --time-per-turn, not both")
     make_runner(jobs, scheduler)  # checks --jobs / --scheduler
+    out_path = check_output(out_path, "--out")
+    plot_path = check_output(plot_path, "--plot", ".png")
+    check_resume(resume, out_path)
     policy = PolicySettings(
         samples=samples if samples is not None else (1 if time_per_turn else DEFAULT_SAMPLES),
         candidates=candidates,
@@ -226,14 +229,20 @@ def estimate_cmd(
             resume=resume,
             dual_nodes=dual_nodes,
         )
+    # the summary first: a plot that fails never loses it
+    click.echo(json.dumps(est.to_dict()) if as_json else format_estimate(est))
+    if est.interrupted:
+        echo_err(f"interrupted after {len(est.deals)} of {deals} deals; {resume_command(out_path)}")
     if plot_path is not None:
-        plot_histogram(est, plot_path)
-    if as_json:
-        click.echo(json.dumps(est.to_dict()))
-        return
-    click.echo(format_estimate(est))
-    if plot_path is not None:
-        click.echo(f"histogram: {plot_path}")
+        try:
+            plot_histogram(est, plot_path)
+        except (OSError, ValueError, RuntimeError) as e:
+            echo_err(f"error: --plot {plot_path}: the histogram could not be written ({e})")
+            click.get_current_context().exit(1)
+        if not as_json:
+            click.echo(f"histogram: {plot_path}")
+    if est.interrupted:
+        click.get_current_context().exit(130)
 
 
 def _deal_index(key: str) -> int:

@@ -30,7 +30,7 @@ from typing import Any
 
 from ... import _core
 from ..._core import RuleOptionError
-from ...batch import Journal, Runner, Task
+from ...batch import BatchInterrupted, Journal, Runner, Task
 from ...report.stats import t95
 from ...seeds import derive_seed
 from . import GAME
@@ -166,6 +166,9 @@ class SoloEstimate:
     options: dict[str, Any]
     wall_seconds: float
     dual_nodes: int = DEFAULT_DUAL_NODES
+    #: Ctrl-C stopped the run: the statistics are those of the deals that finished (`planned` were asked for).
+    interrupted: bool = False
+    planned: int = 0
     lower: MeanCI = field(init=False)
     upper: MeanCI = field(init=False)
     dual: MeanCI = field(init=False)
@@ -329,7 +332,8 @@ def estimate(
     """Runs `deals` deals on the batch runner (:mod:`solver.batch`: `jobs` local worker processes or the dask
     cluster at `scheduler`) and returns the estimate; `on_deal` is called as deals finish (not for the deals
     read back from `out`). `out` keeps every deal's result as it arrives (JSON lines); with `resume` the deals it
-    holds are not played again. `dual_nodes`: the node budget of each deal's penalised dual search."""
+    holds are not played again. `dual_nodes`: the node budget of each deal's penalised dual search. Ctrl-C ends the
+    run with the estimate of the deals that finished (``interrupted`` True; KeyboardInterrupt when none did)."""
     policy = policy or PolicySettings()
     policy.check()
     if deals < 1:
@@ -358,10 +362,17 @@ def estimate(
         if on_deal:
             on_deal(DealResult(**result))
 
+    interrupted = False
     with Runner(jobs, scheduler) as runner:
-        done = runner.run(tasks, journal, arrived)
+        try:
+            done = runner.run(tasks, journal, arrived)
+        except BatchInterrupted as e:  # Ctrl-C: the estimate of the deals that finished (none: nothing to say)
+            if not e.results:
+                raise
+            done, interrupted = e.results, True
     results = sorted((DealResult(**r) for r in done.values()), key=lambda r: r.index)
-    return SoloEstimate(results, seed, jobs, policy, solver_nodes, opts, time.perf_counter() - start, dual_nodes)
+    wall = time.perf_counter() - start
+    return SoloEstimate(results, seed, jobs, policy, solver_nodes, opts, wall, dual_nodes, interrupted, deals)
 
 
 @dataclass(frozen=True)

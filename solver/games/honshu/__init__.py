@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ... import _core
-from ..._core import IllegalMoveError, RuleOptionError
+from ..._core import IllegalMoveError, NotationError, RuleOptionError
 from ...determinize.belief import UniformBelief
 from ...options import OptionSpec
 from .. import hand_worlds
@@ -83,6 +83,24 @@ def draw_map(state: Any, player: int) -> list[str]:
     return lines
 
 
+#: The seats a table has at most (players 2 to 5), and the fields that come once per seat.
+MAX_SEATS = 5
+SEAT_FIELDS = ("hand", "cubes", "map")
+
+
+def check_seats(text: str) -> None:
+    """NotationError for a field of a seat beyond the fifth (``hand5``): Honshu is played by 2 to 5 players."""
+    for token in text.split():
+        key = token.split("=", 1)[0]
+        for prefix in SEAT_FIELDS:
+            number = key[len(prefix) :]
+            if key.startswith(prefix) and number.isdigit() and int(number) >= MAX_SEATS:
+                raise NotationError(
+                    f"honshu position, field {key!r}: seat {number} would make {int(number) + 1} players or more; "
+                    f"Honshu is played by 2 to {MAX_SEATS} players (seats 0 to {MAX_SEATS - 1})"
+                )
+
+
 def fields_of(text: str) -> dict[str, str]:
     """The key=value fields of a notation."""
     return dict(token.split("=", 1) for token in text.split())
@@ -128,6 +146,7 @@ class HonshuInfo(GameInfo):
     def parse(self, text: str, options: Mapping[str, Any] | None = None) -> Any:
         """A position from its notation, or an information state (notation starting with ``view=``)."""
         self.check_options(options)
+        check_seats(text)
         if text.lstrip().startswith("view="):
             return self.view(text.strip())
         return hs.State.parse(text)
