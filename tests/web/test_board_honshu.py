@@ -295,14 +295,15 @@ def test_end_of_a_game() -> None:
     assert legal_of("honshu", GAME.view(s, 0)) == []
 
 
-def test_a_shared_win() -> None:
-    # both maps are the bare start card A side A: 2 points (two towns), two visible towns each
-    text = (
-        "players=2 passing=none lost=no round=12 phase=end move=0 leader=0 start=A,A hand0=- hand1=- trick=-,- "
-        "took=-,- cubes0=0,0,0,0 cubes1=0,0,0,0 map0=A map1=A deck=-"
-    )
-    b = hb.board(type("FullView", (), {"text": text})())
-    assert b["winners"] == [0, 1] and b["status"] == "Game over: players 0 and 1 share the win with 2 points"
+def test_the_winners_are_the_engines() -> None:
+    for seed in range(6):  # finished games: the board names the seats with the best returns
+        s = GAME.new({"players": 3}, seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            s.apply(rng.choice(s.legal_moves()))
+        returns = [s.returns(p) for p in range(3)]
+        b = board_of("honshu", GAME.view(s, 0))
+        assert b["winners"] == [p for p in range(3) if returns[p] == max(returns)]
 
 
 def test_a_full_state_shows_every_hand_but_not_the_deck_order() -> None:

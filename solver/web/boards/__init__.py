@@ -6,8 +6,10 @@ each defining two functions:
 - ``board(view) -> dict``: plain JSON data that the game's drawing module (``static/games/<game>.js``) draws.
   `view` is exactly what the match gives the seat (:func:`solver.agents.observation`): the full state in a
   perfect-information game, the seat's :class:`~solver.determinize.infostate.InformationState` otherwise. A
-  hidden-information board is built from ``view.text`` (the information-state notation) **only** — never from
-  ``view.proxy``, whose hidden cards are made up — so a board can hold nothing the seat does not see.
+  hidden-information board is built from ``view.text`` (the information-state notation), which holds nothing the
+  seat does not see. The view's ``proxy`` (one world the view allows, its hidden cards made up) may be asked only
+  what is the same in every such world — public facts the engine computes, e.g. a Honshu map's score — never a
+  hidden card; tests/web/test_isolation.py builds every board from two different worlds and requires the same.
 - ``move_targets(view, move, text) -> list[str]``: the ids of the drawn elements a person clicks, in order, to
   make the legal move `move` (notation `text`), e.g. ``["sq:g1", "sq:g5"]``; ``[]`` for a move with nothing on
   the board to click (``end turn``, ``koi-koi``): the page shows those as buttons. Ids are ``kind:name``

@@ -5,9 +5,9 @@ Everything is read from the position's notation (``view.text``, the seat's infor
 notation when the page is given one): the maps are replayed from their cards with the public card table
 (``hs.card_squares`` / ``hs.start_squares``, the geometry of docs/honshu.md: rotation r turns the card r quarter
 turns clockwise about its top-left square, the anchor; a card over the map replaces what is below, a card slid
-under fills only the empty positions). The scores are counted on the visible squares as the rules say (forest 2
-a square, the largest town group 1 a square, 3 a lake square after the first of each group, fed factories their
-value: the engine's ``factory_points``).
+under fills only the empty positions). Scores, and the cubes and score a placement would give, are the
+engine's: asked of the view's proxy world, whose maps and cubes are public (the same in every world the view
+allows; the isolation test builds every board from two different worlds).
 
 Click targets (ids of drawn elements):
 
@@ -191,49 +191,9 @@ def lay(grid: Grid, card: Placed) -> None:
             grid[at] = (name, str(card.card))
 
 
-def _groups(cells: set[tuple[int, int]]) -> list[int]:
-    sizes, seen = [], set()
-    for start in cells:
-        if start in seen:
-            continue
-        seen.add(start)
-        stack, size = [start], 0
-        while stack:
-            x, y = stack.pop()
-            size += 1
-            for nb in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if nb in cells and nb not in seen:
-                    seen.add(nb)
-                    stack.append(nb)
-        sizes.append(size)
-    return sizes
-
-
-def score(grid: Grid, cubes: list[int]) -> dict[str, int]:
-    """The points of a map's visible squares with `cubes` (blue, brown, grey, yellow), as the engine's ``score``:
-    forest, towns (the largest group), lakes, factories (fed optimally), total, and visible_towns (the tie-break)."""
-    towns, lakes, forest = set(), set(), 0
-    values: dict[str, list[int]] = {}
-    for at, (name, _) in grid.items():
-        if name == "town":
-            towns.add(at)
-        elif name == "lake":
-            lakes.add(at)
-        elif name == "forest":
-            forest += 1
-        elif name.startswith("factory:"):
-            _, colour, value = name.split(":")
-            values.setdefault(colour, []).append(int(value))
-    factories = sum(int(hs.factory_points(cubes[COLOURS.index(c)], v)) for c, v in values.items())
-    out = {
-        "forest": 2 * forest,
-        "towns": max(_groups(towns), default=0),
-        "lakes": sum(3 * (g - 1) for g in _groups(lakes)),
-        "factories": factories,
-    }
-    out["total"] = sum(out.values())
-    out["visible_towns"] = len(towns)
-    return out
+def _engine(view: Any) -> Any:
+    """A full state with the view's public maps and cubes: the view itself, or an information state's proxy."""
+    return getattr(view, "proxy", view)
 
 
 def _cubes(fields: dict[str, str], seat: int) -> list[int]:
@@ -296,9 +256,10 @@ def _phase_words(table: Table, mover: int, took: list[str]) -> str:
     return f"place card {took[mover]} on the map"
 
 
-def _winners(scores: list[dict[str, int]]) -> list[int]:
-    best = max((s["total"], s["visible_towns"]) for s in scores)
-    return [p for p, s in enumerate(scores) if (s["total"], s["visible_towns"]) == best]
+def _winners(engine: Any) -> list[int]:
+    """The seats with the best result of a finished game (the engine's returns: score, then visible towns)."""
+    returns = [float(engine.returns(p)) for p in range(int(engine.num_players))]
+    return [p for p, r in enumerate(returns) if r == max(returns)]
 
 
 def _map_data(
@@ -347,7 +308,8 @@ def board(view: Any) -> dict[str, Any]:
     trick = _trick(table)
     grids = [paint(*m) for m in table.maps]
     cubes = [_cubes(f, p) for p in range(n)]
-    scores = [score(grids[p], cubes[p]) for p in range(n)]
+    engine = _engine(view)
+    scores = [dict(engine.score(p)) for p in range(n)]
 
     # Who took which card of the trick: still held ('took'), or the card placed on the map this round.
     taken_by: dict[int, int] = {}
@@ -428,7 +390,7 @@ def board(view: Any) -> dict[str, Any]:
     }
     you = " (you)" if mover == viewer else ""
     if phase == "end":
-        winners = _winners(scores)
+        winners = _winners(engine)
         out["winners"] = winners
         best = scores[winners[0]]["total"]
         if len(winners) == 1:
@@ -592,14 +554,6 @@ def move_label(view: Any, move: int, text: str) -> str:
     return orientation_words(m.rotation, m.under)
 
 
-@lru_cache(maxsize=64)
-def _before(text: str, seat: int) -> tuple[Grid, int]:
-    """A seat's visible map and its score (shared by the previews of one position: do not modify the grid)."""
-    table = read(text)
-    grid = paint(*table.maps[seat])
-    return grid, score(grid, _cubes(table.fields, seat))["total"]
-
-
 def move_preview(view: Any, move: int, text: str) -> dict[str, Any] | None:
     """What a placement would do, drawn on the map before it is confirmed: the squares the card covers (``shown``:
     visible after the placement; slid under, a square on the map stays on top), the cubes it gives and the mover's
@@ -620,9 +574,7 @@ def move_preview(view: Any, move: int, text: str) -> dict[str, Any] | None:
         assert m.x is not None and m.y is not None
         x, y = m.x, m.y
     assert m.rotation is not None and m.under is not None
-    before, old = _before(notation, mover)
-    after = dict(before)
-    lay(after, Placed(card, x, y, m.rotation, m.under))
+    before = paint(*table.maps[mover])
     cells = []
     gained = dict.fromkeys(COLOURS, 0)
     for dx, dy, name in card_squares(card, m.rotation):
@@ -631,12 +583,11 @@ def move_preview(view: Any, move: int, text: str) -> dict[str, Any] | None:
         cells.append({"x": at[0], "y": at[1], "square": name, "shown": shown})
         if shown and name.startswith("production:"):
             gained[name.split(":")[1]] += 1
-    cubes = _cubes(f, mover)
-    new_cubes = [cubes[c] + gained[colour] for c, colour in enumerate(COLOURS)]
-    if f.get("lost") == "yes" and not m.under:
-        sources = [sum(1 for nm, _ in after.values() if nm == f"production:{c}") for c in COLOURS]
-        new_cubes = [min(k, s) for k, s in zip(new_cubes, sources, strict=True)]
-    new = score(after, new_cubes)["total"]
+    engine = _engine(view)
+    after = engine.clone()
+    after.apply(move)  # the engine's own placement: its cubes (the covered-cubes rule too) and its score
+    old, new = int(engine.score(mover)["total"]), int(after.score(mover)["total"])
+    new_cubes = [int(c) for c in after.cubes(mover)]
     covered = sum(1 for c in cells if (c["x"], c["y"]) in before)
     shown_count = sum(1 for c in cells if c["shown"])
     words = [f"card {card} {orientation_words(m.rotation, m.under)} at {x},{y}"]
