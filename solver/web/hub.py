@@ -11,6 +11,7 @@ same move, when a client joins again.
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import logging
 import threading
@@ -27,6 +28,15 @@ from ..search import Progress, search
 from ..settings import SearchSettings
 from . import protocol as p
 from .pool import SearchCancelled, SearchPool
+from .review import (
+    ReviewJob,
+    analysis_state,
+    board_reply,
+    check_board_request,
+    every_move,
+    multipv,
+    review_settings,
+)
 from .store import Store, TableRow
 from .tables import PLAYING, Table, TableError, check_move_text, level_entry, rated_levels
 
@@ -49,6 +59,8 @@ class Client:
         self.seats: set[tuple[str, int]] = set()  # (table, seat) joined
         self.analysis: asyncio.Task[None] | None = None
         self.analysis_stop: Any = None
+        self.review: asyncio.Task[None] | None = None
+        self.review_stop = threading.Event()
 
     def send(self, message: dict[str, Any]) -> None:
         """Queues a message for the transport."""
@@ -205,19 +217,20 @@ class Hub:
         if client.analysis is not None and not client.analysis.done():
             raise TableError("analyse: this connection's analysis is still running (send stop first)")
         info = get_game(r.game)
-        position = check_move_text(r.position.strip()) if r.position.strip() else None
-        if info.has_hidden_information and position and "view=" in position:
-            state: Any = info.view(position)  # an information state as a player sees it
-        else:
-            state = info.parse(position, r.rules) if position else info.new(r.rules)
-            if info.has_hidden_information:
-                state = info.view(state)  # a full state: searched from the view of the player to move
+        count, runs = check_board_request(info, r.lines, r.runs)
+        state = analysis_state(info, r.position, r.rules)
         if state.is_terminal():
             raise TableError("analyse: the game is over in this position")
         budget: dict[str, Any] = {"nodes": r.nodes} if r.nodes is not None else {"time": r.time or 2.0}
         control = _core_control()
         client.analysis_stop = control
-        client.analysis = asyncio.create_task(self._analyse(client, r.id, info, state, r.rules, budget, r.seed))
+        if runs is not None:
+            work = self._analyse_values(client, r.id, info, state, r.rules, runs, budget, r.seed)
+        elif count is not None:
+            work = self._analyse_lines(client, r.id, info, state, r.rules, count, budget, r.seed)
+        else:
+            work = self._analyse(client, r.id, info, state, r.rules, budget, r.seed)
+        client.analysis = asyncio.create_task(work)
 
     async def _analyse(
         self, client: Client, request_id: Any, info: GameInfo, state: Any, rules: Any, budget: Any, seed: int
@@ -231,11 +244,61 @@ class Hub:
 
         def job() -> Any:
             settings = SearchSettings(threads=1, seed=seed, **budget)
-            return search(state, settings, rules=rules or None, on_progress=progress, control=control)
+            report = search(state, settings, rules=rules or None, on_progress=progress, control=control)
+            return {"report": report.to_dict()}
 
+        await self._board_search(client, request_id, info, job)
+
+    async def _analyse_lines(
+        self, client: Client, request_id: Any, info: GameInfo, state: Any, rules: Any, count: int, budget: Any,
+        seed: int,
+    ) -> None:  # fmt: skip
+        """The best `count` moves with their lines, each pass told as a ``thinking`` message."""
+        loop = asyncio.get_running_loop()
+        control = client.analysis_stop
+
+        def tell(fields: dict[str, Any]) -> None:
+            best = fields["lines"][0] if fields["lines"] else None
+            line = f"depth {fields['depth']}: {best['value_text']}, line {' '.join(best['pv'])}" if best else ""
+            message = p.reply("thinking", request_id, unit=info.eval_unit, line=line, **fields)
+            loop.call_soon_threadsafe(client.send, message)
+
+        def job() -> Any:
+            return multipv(state, rules or None, count, budget, seed, lambda: bool(control.stop_requested), tell)
+
+        await self._board_search(client, request_id, info, job)
+
+    async def _analyse_values(
+        self, client: Client, request_id: Any, info: GameInfo, state: Any, rules: Any, runs: int, budget: Any,
+        seed: int,
+    ) -> None:  # fmt: skip
+        """Every move's value over `runs` searches, each search's progress and each run's pool told as
+        ``thinking`` messages."""
+        loop = asyncio.get_running_loop()
+        control = client.analysis_stop
+        unit = info.return_unit
+
+        def progress(run: int, pr: Progress, pooled: list[Any]) -> None:
+            message = _thinking(None, None, pr, unit, request_id)
+            message.update(run=run, runs=runs, values=[v.to_dict() for v in pooled])
+            loop.call_soon_threadsafe(client.send, message)
+
+        def tell(run: int, pooled: list[Any]) -> None:
+            line = f"search {run} of {runs} done: {len(pooled)} moves valued"
+            message = p.reply("thinking", request_id, unit=unit, run=run, runs=runs, line=line,
+                              values=[v.to_dict() for v in pooled])  # fmt: skip
+            loop.call_soon_threadsafe(client.send, message)
+
+        def job() -> Any:
+            return every_move(state, rules or None, runs, budget, seed, control, progress, tell)
+
+        await self._board_search(client, request_id, info, job)
+
+    async def _board_search(self, client: Client, request_id: Any, info: GameInfo, job: Callable[[], Any]) -> None:
+        """Runs an analysis `job` in the pool; its result's fields are the ``analysis`` reply."""
         try:
-            report = await self.pool.run(job, lambda place: client.send(p.reply("queued", request_id, place=place)))
-            client.send(p.reply("analysis", request_id, game=info.name, report=report.to_dict()))
+            found = await self.pool.run(job, lambda place: client.send(p.reply("queued", request_id, place=place)))
+            client.send(p.reply("analysis", request_id, game=info.name, **found))
         except ValueError as e:
             client.send(p.error(str(e), request_id))
         except Exception as e:
@@ -243,10 +306,50 @@ class Hub:
             log.exception("analysis failed")
             client.send(p.error(f"internal error: {type(e).__name__}: {e}", request_id))
 
+    async def _on_board(self, client: Client, r: p.Board) -> None:
+        client.send(board_reply(get_game(r.game), r.position, r.rules, list(r.play), r.id))
+
+    async def _on_review(self, client: Client, r: p.Review) -> None:
+        if client.review is not None and not client.review.done():
+            raise TableError("review: this connection's review is still running (send stop first)")
+        table = self.table(r.table)
+        record = table.record()  # a running hidden-information game's record is refused here
+        if r.seat is not None and r.seat >= len(table.seats):
+            raise TableError(f"seat: the table has seats 0..{len(table.seats) - 1}, got {r.seat}")
+        names = [table.seat_name(i) for i in range(len(table.seats))]
+        job = ReviewJob(table.id, record, names, review_settings(r.nodes, r.time, r.seat, r.seed))
+        client.review_stop = stop = threading.Event()
+        client.send(job.started(r.id))
+        client.review = asyncio.create_task(self._review(client, r.id, job, stop))
+
+    async def _review(self, client: Client, request_id: Any, job: ReviewJob, stop: threading.Event) -> None:
+        """Reviews the decisions one by one in the pool (off the event loop), each told as it is done."""
+        try:
+            for index in job.reviewer.indices:
+                if stop.is_set():
+                    break
+                decision = await self.pool.run(
+                    functools.partial(job.review, index),
+                    lambda place: client.send(p.reply("queued", request_id, place=place)),
+                )
+                client.send(job.reviewed(request_id, decision))
+            client.send(job.finished(request_id, stop.is_set()))
+        except ValueError as e:
+            client.send(p.error(str(e), request_id))
+        except Exception as e:
+            self.errors += 1
+            log.exception("review failed")
+            client.send(p.error(f"internal error: {type(e).__name__}: {e}", request_id))
+
     async def _on_stop(self, client: Client, r: p.Stop) -> None:
-        if client.analysis is None or client.analysis.done():
-            raise TableError("stop: no analysis is running")
-        client.analysis_stop.request_stop()
+        analysing = client.analysis is not None and not client.analysis.done()
+        reviewing = client.review is not None and not client.review.done()
+        if not (analysing or reviewing):
+            raise TableError("stop: no analysis or review is running")
+        if analysing:
+            client.analysis_stop.request_stop()
+        if reviewing:
+            client.review_stop.set()
         client.send(p.reply("stopping", r.id))
 
     # --- tables moving on ---------------------------------------------------------------------------------
@@ -331,6 +434,7 @@ class Hub:
         client.seats.clear()
         if client.analysis is not None and not client.analysis.done():
             client.analysis_stop.request_stop()
+        client.review_stop.set()
 
     def close(self) -> None:
         """Stops every search and the pool."""

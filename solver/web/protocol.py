@@ -123,7 +123,9 @@ class Resign(_Message):
 
 class Analyse(_Message):
     """Searches a position (or information state) of `game`: ``thinking`` messages while it runs, then
-    ``analysis``. Budget: `time` seconds (default 2) or `nodes`; `moves` > 1 values that many best moves."""
+    ``analysis``. Budget: `time` seconds (default 2) or `nodes`. `lines` N (the analysis board): the best N moves
+    with their lines, deepening pass by pass; from an information state (or with `runs`) every move's value over
+    `runs` independent searches (default 2) with visits and standard error."""
 
     type: Literal["analyse"]
     game: Name
@@ -132,10 +134,38 @@ class Analyse(_Message):
     time: Annotated[float, Field(gt=0, le=60, allow_inf_nan=False)] | None = None
     nodes: Annotated[int, Field(gt=0, le=10**9)] | None = None
     seed: Annotated[int, Field(ge=0, lt=2**63)] = 0
+    lines: Annotated[int, Field(ge=1, le=10)] | None = None
+    runs: Annotated[int, Field(ge=1, le=16)] | None = None
+
+
+class Board(_Message):
+    """The board of a position (or information state) of `game`, after the moves of `play` if any (following a
+    line): answered with ``board`` (its notation, whose turn, the legal moves and the drawing data)."""
+
+    type: Literal["board"]
+    game: Name
+    position: Annotated[str, Field(max_length=4000)] = ""
+    rules: Rules = Field(default_factory=dict)
+    play: Annotated[list[Annotated[str, Field(min_length=1, max_length=200)]], Field(max_length=500)] = Field(
+        default_factory=list
+    )
+
+
+class Review(_Message):
+    """Reviews the record of `table` (a finished game; a perfect-information game also while it runs) decision by
+    decision: ``reviewing``, one ``reviewed`` per decision, then ``review_done``. Budget per decision: `nodes` or
+    `time` (default: the review's); `seat` reviews one seat only; `seed` seeds the searches."""
+
+    type: Literal["review"]
+    table: TableId
+    nodes: Annotated[int, Field(gt=0, le=10**8)] | None = None
+    time: Annotated[float, Field(gt=0, le=10, allow_inf_nan=False)] | None = None
+    seat: Annotated[int, Field(ge=0, le=7)] | None = None
+    seed: Annotated[int, Field(ge=0, lt=2**63)] = 0
 
 
 class Stop(_Message):
-    """Stops this connection's running analysis (it answers with what it found so far)."""
+    """Stops this connection's running analysis and review (each answers with what it found so far)."""
 
     type: Literal["stop"]
 
@@ -178,12 +208,14 @@ Request = Annotated[
     | Stop
     | ListTables
     | GetRecord
-    | Upload,
+    | Upload
+    | Board
+    | Review,
     Field(discriminator="type"),
 ]
 _REQUEST: TypeAdapter[Any] = TypeAdapter(Request)
 REQUEST_TYPES = ("hello", "catalog", "levels", "create", "join", "move", "takeback", "resign", "analyse", "stop",
-                 "list", "record", "upload")  # fmt: skip
+                 "list", "record", "upload", "board", "review")  # fmt: skip
 
 
 class ProtocolError(ValueError):
