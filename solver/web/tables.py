@@ -357,6 +357,8 @@ class Table(MatchObserver):
             text = f"{self.seat_name(who)} resigned: the game ended unfinished" if who is not None else "abandoned"
             return {"winners": [], "scores": list(rec.scores), "text": text}
         scores = ", ".join(f"{self.seat_name(i)} {v:g}" for i, v in enumerate(rec.scores))
+        if len(self.seats) == 1:  # a solo game: a score, no winner
+            return {"winners": [], "scores": list(rec.scores), "text": f"{self.seat_name(0)} scored {rec.scores[0]:g}"}
         if not rec.winners:
             text = f"draw ({scores})"
         else:

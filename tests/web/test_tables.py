@@ -152,3 +152,18 @@ def test_a_record_uploaded_goes_on_where_it_stopped(hub: HubDriver) -> None:
     assert again["last"] == state["last"] and again["your_turn"]
     bad = hub.ask(c, type="upload", record={"game": "connect4"})
     assert bad["type"] == "error" and bad["message"].startswith("game record: malformed")
+
+
+def test_a_solo_game_ends_with_its_score(hub: HubDriver) -> None:
+    c, table, tokens = start(hub, "haniwa", [{"kind": "human"}], seed=4, players=1)
+    hub.ask(c, type="join", table=table, token=tokens["0"])
+    state = hub.wait(c, my_turn_or_over)
+    while state["status"] == "playing":
+        hub.ask(c, type="move", table=table, token=tokens["0"], move=state["legal"][0]["move"])
+        state = hub.wait(c, my_turn_or_over)
+    record = GameRecord.from_dict(hub.ask(c, type="record", table=table)["record"])
+    assert state["result"] == {"winners": [], "scores": record.scores, "text": f"player 0 scored {record.scores[0]:g}"}
+    replay = get_game("haniwa").parse(record.start)
+    for move in record.moves:
+        replay.play(move)
+    assert replay.is_terminal() and replay.to_string() == record.final and [replay.returns(0)] == record.scores
