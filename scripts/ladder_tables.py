@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Prints the shipped rating ladders (solver/data/ratings/*.json) as Markdown tables, for README.md and
-docs/ladders.md: every level with its budget, rating and 95% interval, games and seconds per decision, and under
-each table the tournament's size, wall time and the command that made it. With ``--write`` the README's tables
-(each from its ``**game (mode)**`` title to the line under its table) are replaced in place.
+"""Prints the shipped rating ladders (solver/data/ratings/*.json) as Markdown tables, for docs/ladders.md: every
+level with its budget, rating and 95% interval, games and seconds per decision, and under each table the
+tournament's size, wall time and the command that made it. With ``--write`` the tables of docs/ladders.md (between
+its ``<!-- tables:start -->`` and ``<!-- tables:end -->`` lines) are replaced by those of every shipped file.
 
     python scripts/ladder_tables.py [--write]
 """
@@ -10,7 +10,6 @@ each table the tournament's size, wall time and the command that made it. With `
 from __future__ import annotations
 
 import argparse
-import re
 from pathlib import Path
 
 from solver.ratings import Ladder
@@ -50,25 +49,24 @@ def table(ladder: Ladder) -> str:
     return "\n".join(rows)
 
 
+START, END = "<!-- tables:start -->", "<!-- tables:end -->"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--write", action="store_true", help="replace the tables in README.md instead of printing")
+    ap.add_argument("--write", action="store_true", help="replace the tables in docs/ladders.md instead of printing")
     write = ap.parse_args().write
-    readme = ROOT / "README.md"
-    text = readme.read_text()
-    for path in sorted((ROOT / "solver" / "data" / "ratings").glob("*.json")):
-        ladder = Ladder.load(path)
-        if not write:
-            print(table(ladder))
-            print()
-            continue
-        # the title, a blank line, the table's lines, a blank line and the summary line
-        block = re.compile(rf"^\*\*{re.escape(f'{ladder.game} ({ladder.mode})')}\*\*\n\n(?:\|.*\n)+\n.*\n", re.M)
-        text, n = block.subn(lambda _: table(ladder) + "\n", text)  # noqa: B023 (used at once)
-        if n != 1:
-            raise SystemExit(f"README.md: {n} tables of {ladder.game} ({ladder.mode}), expected 1")
-    if write:
-        readme.write_text(text)
+    tables = "\n\n".join(table(Ladder.load(p)) for p in sorted((ROOT / "solver" / "data" / "ratings").glob("*.json")))
+    if not write:
+        print(tables)
+        return
+    doc = ROOT / "docs" / "ladders.md"
+    text = doc.read_text()
+    if text.count(START) != 1 or text.count(END) != 1:
+        raise SystemExit(f"{doc}: expected one {START} and one {END} line")
+    head, rest = text.split(START, 1)
+    _, tail = rest.split(END, 1)
+    doc.write_text(f"{head}{START}\n{tables}\n{END}{tail}")
 
 
 if __name__ == "__main__":

@@ -149,3 +149,58 @@ def test_examples_were_found() -> None:
     places = {where.split(":")[0].split(" ")[0] for where, _, _ in EXAMPLES}
     assert {"README.md", "cli.md", "kofun"} <= places
     assert len(EXAMPLES) > 30
+
+
+# --- documented outputs -------------------------------------------------------------------------------------
+
+OUTPUT_DOCS = [ROOT / "README.md", ROOT / "docs" / "cli.md", ROOT / "docs" / "ladders.md"]
+#: Commands whose documented output is checked line for line (deterministic budgets, a few seconds at most).
+REPRODUCIBLE = {"best-move", "analyse", "perft", "new", "selfplay", "levels", "games"}
+#: Parts of a line that differ from run to run (times, speeds).
+VARIABLE = ("time:", " n/s", "nodes/s", "leaves/s", "iterations/s", " s (", "seed: ")
+
+
+def documented_outputs() -> Iterator[tuple[str, str, list[str]]]:
+    """(where, command line, the output lines shown under it) of every `$ kofun` line of a console block with
+    output, for the commands of REPRODUCIBLE run without --json or --time."""
+    for path in OUTPUT_DOCS:
+        lines = path.read_text().splitlines()
+        inside = False
+        for i, line in enumerate(lines):
+            if line.startswith("```"):
+                inside = line.strip() == "```console"
+                continue
+            if not (inside and line.startswith("$ kofun ")):
+                continue
+            shown: list[str] = []
+            for later in lines[i + 1 :]:
+                if later.startswith(("$ ", "```")):
+                    break
+                shown.append(later)
+            argv = shlex.split(line[2:], comments=True)[1:]
+            errors = bool(shown) and shown[0].startswith("error:")  # checked by test_example_runs
+            if argv[0] in REPRODUCIBLE and shown and not errors and "--json" not in argv and "--time" not in argv:
+                yield f"{path.name}:{i + 1}", line[2:], shown
+
+
+OUTPUTS = list(documented_outputs())
+
+
+@pytest.mark.parametrize(("where", "line", "shown"), OUTPUTS, ids=[f"{w}: {ln[:60]}" for w, ln, _ in OUTPUTS])
+def test_documented_output_is_what_the_command_prints(where: str, line: str, shown: list[str]) -> None:
+    """The example run as written (no capping): each line shown, but for '...' and times, is printed, in order."""
+    result = CliRunner().invoke(main, shlex.split(line, comments=True)[1:])
+    assert result.exit_code == 0, f"{where}: {result.output[-1500:]}"
+    printed = [p.rstrip() for p in result.stdout.splitlines()]
+    at = 0
+    for expected in shown:
+        text = expected.rstrip()
+        if not text.strip() or text.strip() == "..." or any(v in text for v in VARIABLE):
+            continue
+        assert text in printed[at:], f"{where}: {text!r} not printed (after line {at}):\n" + "\n".join(printed)
+        at = printed.index(text, at) + 1
+
+
+def test_documented_outputs_were_found() -> None:
+    places = {where.split(":")[0] for where, _, _ in OUTPUTS}
+    assert {"cli.md"} <= places and len(OUTPUTS) >= 6
