@@ -115,3 +115,36 @@ def test_ladder_of_one_unit_has_no_interval() -> None:
 
 def test_interval_text() -> None:
     assert Interval(0.5, -0.25, 1.25).text(2) == "0.50 (95% CI [-0.25, 1.25])"
+
+
+def strict_json(text: str) -> dict:
+    def refuse(name: str) -> None:
+        raise AssertionError(f"not JSON: {name}")
+
+    return dict(json.loads(text, parse_constant=refuse))
+
+
+def test_commands_emit_valid_json_for_one_unit() -> None:
+    from click.testing import CliRunner
+
+    from solver.cli import main
+
+    def run(*args: str) -> dict:
+        out = CliRunner().invoke(main, list(args))
+        assert out.exit_code == 0, out.output
+        return strict_json(out.stdout.splitlines()[-1])
+
+    exp = run("experiment", "koikoi", "--games", "1", "--iterations", "5", "--opponent", "random", "--json")
+    assert exp["mean_diff"]["low"] is None and exp["mean_diff"]["reason"] == "one deal: its spread is unknown"
+    solo = run(
+        "haniwa", "solo", "estimate", "--deals", "1", "--samples", "2", "--candidates", "2",
+        "--solver-nodes", "2000", "--dual-nodes", "2000", "--json",
+    )  # fmt: skip
+    assert (
+        solo["lower_bound"]["ci95"] is None and solo["lower_bound"]["ci95_reason"] == "one deal: its spread is unknown"
+    )
+    duel = run("selfplay", "c4", "--games", "1", "--nodes", "50", "--json")
+    one = {1: (0.2065, 1.0), 0: (0.0, 0.7935)}  # one game: Wilson, defined and wide (a win / a loss)
+    points = duel["wins"] + duel["draws"] / 2
+    expected = one.get(points, (0.0945, 0.9055))  # a draw: half a success in one trial
+    assert tuple(round(x, 4) for x in duel["ci95"]) == expected
