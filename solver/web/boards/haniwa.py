@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from ... import _core
+from .fields import BoardError, read_fields, view_text
 
 hw = _core.haniwa
 
@@ -42,31 +43,17 @@ PHASE_WORDS = {"place": "place", "choose": "kofun", "over": "over"}
 MOVE_RE = re.compile(r"^(?P<tile>[RBGY][1-3])(?P<col>[a-d])(?P<row>[1-6])(?P<mode>\*|\+[RBGYN])?$")
 
 
-class HaniwaBoardError(ValueError):
+class HaniwaBoardError(BoardError):
     """A view the Haniwa board cannot be drawn from, or a move it cannot place."""
 
 
 def _text(view: Any) -> str:
-    text = getattr(view, "text", None)
-    if not isinstance(text, str):
-        raise HaniwaBoardError(
-            f"haniwa board: expected a seat's information state (InformationState), got {type(view).__name__}"
-        )
-    return text
+    return view_text(view, "haniwa")
 
 
 def _fields(text: str) -> dict[str, str]:
-    fields: dict[str, str] = {}
-    for token in text.split():
-        key, sep, value = token.partition("=")
-        if not sep:
-            raise HaniwaBoardError(f"haniwa board: '{token}' is not a key=value field of the information state")
-        fields[key] = value
     required = ("view", "players", "kofun", "first", "to_move", "phase", "dice", "zone0", "hand0", "stock", "dogu")
-    for key in (*required, "discards", "kofun_state", "turn", "game"):
-        if key not in fields:
-            raise HaniwaBoardError(f"haniwa board: the information state has no field '{key}' (got: {text!r})")
-    return fields
+    return read_fields(text, "haniwa", (*required, "discards", "kofun_state", "turn", "game"))
 
 
 def _list(value: str) -> list[str]:

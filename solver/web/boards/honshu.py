@@ -32,6 +32,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from ...games.honshu import hs
+from .fields import BoardError, read_fields, view_text
 
 GAME = "honshu"
 COLOURS = ("blue", "brown", "grey", "yellow")
@@ -72,10 +73,6 @@ LEGEND = [
 ]
 
 PIECE = re.compile(r"^(\d+)@(-?\d+),(-?\d+)r([0-3])([uo]?)$")
-
-
-class BoardError(ValueError):
-    """A Honshu notation or move text the board cannot read (names the field)."""
 
 
 @dataclass(frozen=True)
@@ -147,10 +144,7 @@ def _parse_map(text: str, seat: int) -> tuple[str, tuple[Placed, ...]]:
 @lru_cache(maxsize=256)
 def read(text: str) -> Table:
     """The fields of a Honshu notation (an information state or a full position)."""
-    try:
-        fields = dict(token.split("=", 1) for token in text.split())
-    except ValueError:
-        raise BoardError("honshu board: the notation is blank-separated key=value fields") from None
+    fields = read_fields(text, "honshu")
     players = _int(fields, "players")
     if not 2 <= players <= 5:
         raise BoardError(f"honshu board: players is 2 to 5, got {players}")
@@ -211,8 +205,7 @@ def _list(value: str) -> list[str]:
 
 
 def _text(view: Any) -> str:
-    text = getattr(view, "text", None)
-    return text if isinstance(text, str) else str(view.to_string())
+    return view_text(view, "honshu", full_state=True)
 
 
 def _trick(table: Table) -> list[dict[str, Any]]:

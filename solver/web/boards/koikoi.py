@@ -18,6 +18,7 @@ from typing import Any
 
 from ... import _core
 from ...games.koikoi import CARD_TITLES, equity
+from .fields import BoardError, read_fields, view_text
 
 kk = _core.koikoi
 
@@ -42,31 +43,17 @@ LAST_MOVE_COLOUR = "#8e24aa"
 PHASE_WORDS = {"play": "play", "take": "capture", "decide": "decide", "end": "over"}
 
 
-class KoikoiBoardError(ValueError):
+class KoikoiBoardError(BoardError):
     """A view the Koi-Koi board cannot be drawn from (not an information state, a missing field)."""
 
 
 def _fields(text: str) -> dict[str, str]:
-    fields: dict[str, str] = {}
-    for token in text.split():
-        key, sep, value = token.partition("=")
-        if not sep:
-            raise KoikoiBoardError(f"koikoi board: '{token}' is not a key=value field of the information state")
-        fields[key] = value
-    for key in ("rules", "first", "view", "turn", "phase", "hand", "opp", "table", "pile0", "pile1", "stock"):
-        if key not in fields:
-            missing = "view" if key == "view" else key
-            raise KoikoiBoardError(f"koikoi board: the information state has no field '{missing}' (got: {text!r})")
-    return fields
+    required = ("rules", "first", "view", "turn", "phase", "hand", "opp", "table", "pile0", "pile1", "stock")
+    return read_fields(text, "koikoi", required)
 
 
 def _text(view: Any) -> str:
-    text = getattr(view, "text", None)
-    if not isinstance(text, str):
-        raise KoikoiBoardError(
-            f"koikoi board: expected a seat's information state (InformationState), got {type(view).__name__}"
-        )
-    return text
+    return view_text(view, "koikoi")
 
 
 def _cards(value: str) -> list[str]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from ... import _core
 from ...determinize.infostate import InformationState
+from .fields import BoardError, read_fields
 
 oh = _core.ohanami
 COLOUR_ORDER = ("blue", "green", "grey", "pink")
@@ -28,7 +29,7 @@ _PLACE = re.compile(r"^place (\d+) (top[123]|bottom[123]|new|discard)$")
 _SPOT_WORDS = {"top": "on top of column", "bottom": "at the bottom of column"}
 
 
-class OhanamiBoardError(ValueError):
+class OhanamiBoardError(BoardError):
     """A view or move the Ohanami board cannot read."""
 
 
@@ -47,10 +48,7 @@ def _numbers(field: str) -> list[int]:
 def _fields(view: Any) -> dict[str, str]:
     if not isinstance(view, InformationState) or view.game.name != "ohanami":
         raise OhanamiBoardError(f"ohanami board: expected an Ohanami information state, got {type(view).__name__}")
-    fields = dict(token.split("=", 1) for token in view.text.split())
-    if "view" not in fields:
-        raise OhanamiBoardError("ohanami board: the information state has no view= field")
-    return fields
+    return read_fields(view.text, "ohanami", ("view",))
 
 
 def _seat(f: dict[str, str], p: int, me: int) -> dict[str, Any]:
