@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -142,24 +143,21 @@ class Server:
         return self.proc.stderr.read() if self.proc.stderr else ""
 
 
-class Socket:
-    """A WebSocket client of a Server (sync)."""
+class Conversation(ABC):
+    """Requests with ids and their replies over one transport (`send` / `recv` of the subclass); the messages
+    read while waiting for a reply are kept for `wait`."""
 
-    def __init__(self, server: Server) -> None:
-        from websockets.sync.client import connect
-
-        self.ws = connect(f"ws://127.0.0.1:{server.port}/ws", max_size=None)
+    def __init__(self) -> None:
         self.next_id = 1
-        self.seen: list[Message] = []
         self.unread: list[Message] = []
 
+    @abstractmethod
     def send(self, message: Message) -> None:
-        self.ws.send(json.dumps(message))
+        """Sends one message."""
 
+    @abstractmethod
     def recv(self, timeout: float = 30.0) -> Message:
-        m = json.loads(self.ws.recv(timeout=timeout))
-        self.seen.append(m)
-        return dict(m)
+        """The next message."""
 
     def ask(self, **request: Any) -> Message:
         request_id = self.next_id
@@ -178,47 +176,46 @@ class Socket:
             if done(m):
                 return m
 
+
+class Socket(Conversation):
+    """A WebSocket client of a Server (sync)."""
+
+    def __init__(self, server: Server) -> None:
+        from websockets.sync.client import connect
+
+        super().__init__()
+        self.ws = connect(f"ws://127.0.0.1:{server.port}/ws", max_size=None)
+
+    def send(self, message: Message) -> None:
+        self.ws.send(json.dumps(message))
+
+    def recv(self, timeout: float = 30.0) -> Message:
+        return dict(json.loads(self.ws.recv(timeout=timeout)))
+
     def close(self) -> None:
         self.ws.close()
 
 
-class Engine:
+class Engine(Conversation):
     """`kofun engine` in a subprocess: one JSON line in, JSON lines out."""
 
     def __init__(self, db: str = ":memory:") -> None:
+        super().__init__()
         self.proc = subprocess.Popen(
             kofun_command("engine", "--db", db), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True, bufsize=1,
         )  # fmt: skip
-        self.next_id = 1
-        self.unread: list[Message] = []
 
     def send(self, message: Message) -> None:
         assert self.proc.stdin is not None
         self.proc.stdin.write(json.dumps(message) + "\n")
         self.proc.stdin.flush()
 
-    def recv(self) -> Message:
+    def recv(self, timeout: float = 30.0) -> Message:
         assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
+        line = self.proc.stdout.readline()  # the engine answers or ends: the subprocess's own timeout bounds it
         assert line, f"engine ended: {self.proc.stderr.read() if self.proc.stderr else ''}"
         return dict(json.loads(line))
-
-    def ask(self, **request: Any) -> Message:
-        request_id = self.next_id
-        self.next_id += 1
-        self.send({**request, "id": request_id})
-        while True:
-            m = self.recv()
-            if m.get("id") == request_id and m["type"] not in ("thinking", "queued"):
-                return m
-            self.unread.append(m)
-
-    def wait(self, done: Callable[[Message], bool]) -> Message:
-        while True:
-            m = self.unread.pop(0) if self.unread else self.recv()
-            if done(m):
-                return m
 
     def close(self) -> int:
         assert self.proc.stdin is not None
