@@ -102,6 +102,7 @@ def make_app(db: str | Path, workers: int = 1) -> Starlette:
     routes = [
         Route("/", page),
         Route("/table/{table}", page),
+        Route("/analyse", page),
         Route("/record/{table}.json", record),
         Route("/health", health),
         WebSocketRoute("/ws", socket),

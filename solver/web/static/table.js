@@ -4,10 +4,12 @@
 import { el } from "./draw.js";
 import { tokens } from "./connection.js";
 import { MovePicker } from "./moves.js";
+import { ReviewPanel } from "./review.js";
 
 const modules = new Map();
 
-function gameModule(game) {
+/** The drawing module of `game` (static/games/<game>.js), loaded once with its stylesheet. */
+export function gameModule(game) {
   if (!modules.has(game)) {
     const link = el("link", { rel: "stylesheet", href: `/static/games/${game}.css` });
     document.head.appendChild(link);
@@ -64,6 +66,8 @@ class TableView {
     const lastBox = el("details", { class: "history", open: "" }, side);
     el("summary", { text: "Moves of this deal" }, lastBox);
     this.lastList = el("ol", { id: "moves" }, lastBox);
+    this.reviewBox = el("div", { class: "review-box" }, p);
+    this.review = null;
     this.root.addEventListener("click", (e) => this.onBoardClick(e));
     document.addEventListener("keydown", (e) => {
       if (e.key === "Escape") this.resetPick();
@@ -183,11 +187,25 @@ class TableView {
     if (st.record_available) {
       el("a", { href: `/record/${this.table}.json`, id: "download", class: "button", text: "Download the record", download: "" }, this.controls);
     }
+    if (st.status !== "playing") {
+      const b = el("button", { type: "button", id: "review-start", text: this.review ? "Review shown below" : "Review" }, this.controls);
+      b.disabled = Boolean(this.review);
+      b.addEventListener("click", () => this.openReview(st));
+    }
     const humans = st.seats.filter((s) => s.kind === "human").length;
     if (humans > 1 && st.status === "playing") {
       const b = el("button", { type: "button", text: "Invitation links" }, this.controls);
       b.addEventListener("click", () => this.showInvites(st));
     }
+  }
+
+  /** The review of the finished game: the graph, the decisions and their boards (review.js). */
+  async openReview(st) {
+    if (this.review) return;
+    const mod = await gameModule(st.game);
+    this.review = new ReviewPanel(this.reviewBox, this.conn, this.table, mod);
+    this.drawControls(st);
+    await this.review.start();
   }
 
   showInvites(st) {

@@ -1,0 +1,221 @@
+"""The review of a finished game on the table protocol and in the browser.
+
+A Connect Four endgame with known verdicts (O's best move wins in 13 plies; O throws the win away, X does not take
+its win in one, O wins two plies slower than it could, X is lost whatever it plays, O wins): the ``reviewed``
+messages hold exactly the review of the record (:func:`solver.review.review`), each with the board of its position
+and the moves before it; ``review_done`` the summaries and the graph's series. The refusals (a running
+hidden-information game, a table with no move, a seat that is not there, a second review at once), stopping, and
+the page: the graph with the blunders marked, stepping through the decisions with the board following."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from solver.match import DealRecord, GameRecord
+from solver.review import ReviewSettings, review
+
+from .driver import HubDriver, Server, Socket
+from .test_browser import browser, click, wait_for
+
+C4_ENDGAME = "5624531471331144743734623"  # O to move: 1 wins in 13 plies, 5 lets X win at once
+PLAYED = ["5", "6", "5", "1"]  # then O wins with 5: the game is over
+WINNING = "5"
+
+
+def endgame_record() -> GameRecord:
+    """The endgame with the first four moves played (unfinished: O's winning move is played at the table)."""
+    agents = [{"name": "human", "kind": "human"}, {"name": "human", "kind": "human"}]
+    deal = DealRecord(C4_ENDGAME, list(PLAYED), C4_ENDGAME, [], [], 0, finished=False)
+    return GameRecord("connect4", {}, 0, agents, [0, 1], [deal], [0.0, 0.0], [], False, 1)
+
+
+def finished_table(ask: Any) -> tuple[str, dict[str, str]]:
+    """A finished Connect Four table of the endgame (uploaded, O's winning move played): its id and tokens."""
+    created = ask(type="upload", record=endgame_record().to_dict())
+    assert created["type"] == "created", created
+    moved = ask(type="move", table=created["table"], token=created["tokens"]["1"], move=WINNING)
+    assert moved == {"type": "moved", "id": moved["id"], "table": created["table"], "move": WINNING}
+    return created["table"], created["tokens"]
+
+
+@pytest.fixture
+def hub() -> Iterator[HubDriver]:
+    d = HubDriver()
+    yield d
+    d.close()
+
+
+def review_messages(hub: HubDriver, c: Any, **request: Any) -> list[dict[str, Any]]:
+    """Sends a review request; every message of it up to ``review_done`` (or an error)."""
+    hub.send_raw(c, json.dumps({"type": "review", "id": 77, **request}))
+    hub.wait(c, lambda m: m.get("id") == 77 and m["type"] in ("review_done", "error"))
+    return [m for m in hub.seen[c.id] if m.get("id") == 77]
+
+
+def test_the_review_of_a_thrown_away_win_streams_every_decision(hub: HubDriver) -> None:
+    c = hub.client()
+    table, _ = finished_table(lambda **r: hub.ask(c, **r))
+    record = hub.hub.table(table).record()
+    assert record.finished and record.moves == [*PLAYED, WINNING]
+    got = review_messages(hub, c, table=table)
+    assert [m["type"] for m in got] == ["reviewing"] + ["reviewed"] * 5 + ["review_done"]
+    start = got[0]
+    assert (start["table"], start["game"], start["decisions"], start["seats"], start["names"]) == (
+        table, "connect4", 5, [0, 1], ["X", "O"]
+    )  # fmt: skip
+    assert start["view_note"] == (
+        "every decision was searched from the position (perfect information); proven values are facts"
+    )
+    expected = review(record, ReviewSettings())  # what kofun review says of the same record
+    decisions = [m["decision"] for m in got[1:6]]
+    assert decisions == [d.to_dict() for d in expected.decisions]
+    verdicts = [(d["seat"], d["played"], d["best"], d["class"], d["loss"]) for d in decisions]
+    assert verdicts == [
+        (1, "5", "1", "blunder", 500 - 13 + 500 - 2),  # a proven win in 13 thrown away for a loss in 2
+        (0, "6", "5", "blunder", 500 - 1 + 500 - 2),  # X does not take its win in one
+        (1, "5", "6", "good", 2),  # still a win, in 3 plies instead of 1
+        (0, "1", "5", "best", 0.0),  # lost whatever X plays: the proven result kept
+        (1, "5", "5", "best", 0.0),
+    ]
+    assert decisions[0]["fact"] == (
+        "a win thrown away: forced win in 13 plies, after the move played a forced loss in 2 plies"
+    )
+    assert decisions[1]["fact"] == "a win thrown away: forced win in 1 ply, after the move played a forced loss in 2 plies"
+    assert [m["number"] for m in got[1:6]] == [1, 2, 3, 4, 5] and {m["of"] for m in got[1:6]} == {5}
+    # each decision's board is its position: the endgame's 25 discs plus the moves before it, O to move first
+    for k, m in enumerate(got[1:6]):
+        board = m["board"]
+        assert board["moves"] == C4_ENDGAME + "".join(PLAYED[:k])
+        assert sum(cell is not None for row in board["cells"] for cell in row) == 25 + k
+        assert board["to_move"] == (1 + k) % 2 and board["phase"] == "play"
+        assert m["last"] == PLAYED[:k]
+    done = got[6]
+    assert done["reviewed"] == 5 and done["stopped"] is False
+    assert done["thresholds"] == {"unit": "evaluation points", "inaccuracy": 16, "mistake": 32, "blunder": 64,
+                                  "cap": 500}  # fmt: skip
+    assert done["summaries"] == [s.to_dict() for s in expected.summaries]
+    x, o = done["summaries"]
+    assert (x["counts"]["blunder"], x["counts"]["best"], x["accuracy"]) == (1, 1, 50.0)
+    assert (o["counts"]["blunder"], o["counts"]["good"], o["counts"]["best"]) == (1, 1, 1)
+    assert o["accuracy"] == (0.0 + 100 * (1 - 2 / 64) + 100.0) / 3
+    assert done["series"] == [
+        {"index": 0, "deal": 0, "ply": 0, "seat": 1, "value": 487, "loss": 985, "class": "blunder"},
+        {"index": 1, "deal": 0, "ply": 1, "seat": 0, "value": 499, "loss": 997, "class": "blunder"},
+        {"index": 2, "deal": 0, "ply": 2, "seat": 1, "value": 499, "loss": 2, "class": "good"},
+        {"index": 3, "deal": 0, "ply": 3, "seat": 0, "value": -498, "loss": 0.0, "class": "best"},
+        {"index": 4, "deal": 0, "ply": 4, "seat": 1, "value": 499, "loss": 0.0, "class": "best"},
+    ]
+
+
+def test_one_seat_is_reviewed_alone_with_its_own_budget(hub: HubDriver) -> None:
+    c = hub.client()
+    table, _ = finished_table(lambda **r: hub.ask(c, **r))
+    got = review_messages(hub, c, table=table, seat=0, nodes=50_000, seed=3)
+    reviewed = [m["decision"] for m in got if m["type"] == "reviewed"]
+    assert got[0]["decisions"] == 2 and got[0]["seats"] == [0]
+    assert got[0]["settings"] == {"nodes": 50_000, "time": None, "seed": 3, "runs": 2, "seats": [0], "algo": None,
+                                  "threads": 1}  # fmt: skip
+    assert [(d["index"], d["class"]) for d in reviewed] == [(1, "blunder"), (3, "best")]
+    assert [s["seat"] for s in got[-1]["summaries"]] == [0]
+
+
+def test_a_review_is_refused_where_it_cannot_be_done(hub: HubDriver) -> None:
+    c = hub.client()
+    ask = lambda **r: hub.ask(c, **r)  # noqa: E731
+    koikoi = ask(type="create", game="koikoi", seats=[{"kind": "human"}, {"kind": "human"}], seed=1)
+    assert ask(type="review", table=koikoi["table"])["message"] == (
+        "record: a running game's record shows every hidden card; it is given at the end"
+    )
+    fresh = ask(type="create", game="connect4", seats=[{"kind": "human"}, {"kind": "human"}], seed=1)
+    assert ask(type="review", table=fresh["table"])["message"] == "review: the game has no move to review yet"
+    assert ask(type="review", table="nope")["message"] == "table 'nope': no such table"
+    table, _ = finished_table(ask)
+    assert ask(type="review", table=table, seat=2)["message"] == "seat: the table has seats 0..1, got 2"
+    assert ask(type="review", table=table, time=11)["message"] == (
+        "review: time: Input should be less than or equal to 10"
+    )
+    assert ask(type="stop")["message"] == "stop: no analysis or review is running"
+    hub.send_raw(c, json.dumps({"type": "review", "id": 5, "table": table}))
+    again = hub.ask(c, type="review", table=table)
+    assert again["message"] == "review: this connection's review is still running (send stop first)"
+    hub.wait(c, lambda m: m.get("id") == 5 and m["type"] == "review_done")
+
+
+def test_a_review_stops_when_asked_and_when_its_client_leaves(hub: HubDriver) -> None:
+    c = hub.client()
+    table, _ = finished_table(lambda **r: hub.ask(c, **r))
+    hub.send_raw(c, json.dumps({"type": "review", "id": 8, "table": table}))
+    assert hub.ask(c, type="stop")["type"] == "stopping"
+    done = hub.wait(c, lambda m: m.get("id") == 8 and m["type"] == "review_done")
+    assert done["stopped"] is True and done["reviewed"] < 5
+    other = hub.client()
+    hub.send_raw(other, json.dumps({"type": "review", "id": 9, "table": table}))
+    hub.hub.leave(other)
+    left = hub.wait(other, lambda m: m.get("id") == 9 and m["type"] == "review_done")
+    assert left["stopped"] is True and left["reviewed"] < 5
+    assert hub.hub.errors == 0
+
+
+# --- in the browser ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("review") / "games.sqlite3", workers=2)
+    yield s
+    s.stop()
+
+
+def test_a_finished_game_is_reviewed_on_its_page(server: Server, tmp_path: Path) -> None:
+    sock = Socket(server)
+    try:
+        table, tokens = finished_table(sock.ask)
+    finally:
+        sock.close()
+    page = browser(tmp_path)
+    try:
+        page.get(f"{server.url}/table/{table}#seat=0&token={tokens['0']}")
+        wait_for(page, "#result:not([hidden])")
+        click(page, wait_for(page, "#review-start"))
+        wait_for(page, "#review-progress[data-done='true']")
+        assert page.find_element(By.ID, "review-progress").text.startswith("Reviewed 5 decisions in ")
+        marks = page.find_elements(By.CSS_SELECTOR, "#review-graph .loss-mark")
+        assert [(m.get_attribute("data-index"), m.get_attribute("data-class")) for m in marks] == [
+            ("0", "blunder"), ("1", "blunder")
+        ]  # fmt: skip
+        assert len(page.find_elements(By.CSS_SELECTOR, "#review-graph .seat-line")) == 2
+        legend = page.find_element(By.ID, "graph-legend").text
+        assert "X: best value" in legend and "blunder" in legend and "inaccuracy" in legend
+        items = page.find_elements(By.CSS_SELECTOR, "#review-list li")
+        assert [li.get_attribute("data-class") for li in items] == ["blunder", "blunder", "good", "best", "best"]
+        # the first decision is shown: O's thrown-away win, 25 discs on the board
+        assert page.find_element(By.ID, "review-board").get_attribute("data-index") == "0"
+        assert page.find_element(By.ID, "review-fact").text.startswith("a win thrown away: forced win in 13 plies")
+        assert len(page.find_elements(By.CSS_SELECTOR, "#review-board .c4-disc")) == 25
+        click(page, page.find_element(By.ID, "review-next"))
+        WebDriverWait(page, 5).until(lambda d: d.find_element(By.ID, "review-board").get_attribute("data-index") == "1")
+        assert len(page.find_elements(By.CSS_SELECTOR, "#review-board .c4-disc")) == 26
+        assert page.find_element(By.ID, "review-class").get_attribute("data-class") == "blunder"
+        click(page, items[2].find_element(By.CSS_SELECTOR, "button"))  # a decision of the list
+        WebDriverWait(page, 5).until(lambda d: d.find_element(By.ID, "review-board").get_attribute("data-index") == "2")
+        assert len(page.find_elements(By.CSS_SELECTOR, "#review-board .c4-disc")) == 27
+        assert page.find_element(By.ID, "review-fact").text == "still a forced win in 3 plies (the best wins in 1 ply)"
+        assert page.find_element(By.ID, "graph-cursor").get_attribute("data-index") == "2"
+        click(page, page.find_element(By.CSS_SELECTOR, "#review-graph .loss-mark[data-index='1']"))  # the graph
+        WebDriverWait(page, 5).until(lambda d: d.find_element(By.ID, "review-board").get_attribute("data-index") == "1")
+        rows = page.find_elements(By.CSS_SELECTOR, "#review-summary tbody tr")
+        assert [r.text.split()[:3] for r in rows] == [["X", "50.0%", "498.50"], ["O", "65.6%", "329.00"]]
+        link = page.find_element(By.ID, "review-open").get_attribute("href")
+        assert "/analyse?game=connect4&position=" + C4_ENDGAME + "5" in link
+        time.sleep(0.1)
+        assert not [e for e in page.get_log("browser") if e["level"] == "SEVERE"]
+    finally:
+        page.quit()
