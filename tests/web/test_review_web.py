@@ -88,7 +88,9 @@ def test_the_review_of_a_thrown_away_win_streams_every_decision(hub: HubDriver) 
     assert decisions[0]["fact"] == (
         "a win thrown away: forced win in 13 plies, after the move played a forced loss in 2 plies"
     )
-    assert decisions[1]["fact"] == "a win thrown away: forced win in 1 ply, after the move played a forced loss in 2 plies"
+    assert decisions[1]["fact"] == (
+        "a win thrown away: forced win in 1 ply, after the move played a forced loss in 2 plies"
+    )
     assert [m["number"] for m in got[1:6]] == [1, 2, 3, 4, 5] and {m["of"] for m in got[1:6]} == {5}
     # each decision's board is its position: the endgame's 25 discs plus the moves before it, O to move first
     for k, m in enumerate(got[1:6]):

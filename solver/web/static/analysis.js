@@ -49,10 +49,10 @@ class AnalysisBoard {
     el("span", { text: "Nodes" }, budgetRow);
     this.nodes = el("input", { type: "number", id: "an-nodes", min: "1" }, budgetRow);
     el("small", { class: "muted", text: "alpha-beta nodes of the whole analysis, or iterations of each information-set search" }, budgetRow);
-    const linesRow = el("label", { class: "row" }, form);
+    const linesRow = el("label", { class: "row", id: "an-lines-row" }, form);
     el("span", { text: "Lines" }, linesRow);
     this.lines = el("input", { type: "number", id: "an-lines", min: "1", max: "10", value: "3" }, linesRow);
-    const runsRow = el("label", { class: "row" }, form);
+    const runsRow = el("label", { class: "row", id: "an-runs-row" }, form);
     el("span", { text: "Searches" }, runsRow);
     this.runs = el("input", { type: "number", id: "an-runs", min: "1", max: "16", value: "4" }, runsRow);
     el("small", { class: "muted", text: "independent searches of an information state (their spread: the standard error)" }, runsRow);
@@ -69,7 +69,10 @@ class AnalysisBoard {
     this.linesBox = el("ol", { class: "an-lines", id: "an-lines-list" }, side);
     this.movesBox = el("table", { class: "an-moves", id: "an-moves" }, side);
     this.note = el("p", { class: "muted", id: "an-note" }, side);
+    this.linesRow = linesRow;
+    this.runsRow = runsRow;
     this.game.addEventListener("change", () => {
+      this.showRows();
       this.position.value = "";
       this.rules.value = "{}";
       this.nodes.value = String(budgetDefaults(this.current()).nodes);
@@ -93,6 +96,13 @@ class AnalysisBoard {
     });
   }
 
+  /** Lines for a perfect-information game, independent searches for a hidden-information one. */
+  showRows() {
+    const hidden = Boolean(this.current() && this.current().hidden_information);
+    this.linesRow.hidden = hidden;
+    this.runsRow.hidden = !hidden;
+  }
+
   current() {
     return this.games.find((g) => g.name === this.game.value);
   }
@@ -100,6 +110,7 @@ class AnalysisBoard {
   async fromQuery(q) {
     if (q.get("game") && this.games.some((g) => g.name === q.get("game"))) this.game.value = q.get("game");
     this.nodes.value = String(budgetDefaults(this.current()).nodes);
+    this.showRows();
     if (q.get("rules")) this.rules.value = q.get("rules");
     if (q.get("position")) this.position.value = q.get("position");
     await this.run();
@@ -167,7 +178,8 @@ class AnalysisBoard {
     this.root.innerHTML = "";
     this.root.dataset.game = shown.game;
     this.root.dataset.position = shown.position;
-    mod.draw(this.root, shown.board, { seat: shown.to_move, names: shown.names, last: [] });
+    const seat = shown.hidden_information ? shown.to_move : null; // an information state is its player's view
+    mod.draw(this.root, shown.board, { seat, names: shown.names, last: [] });
     for (const m of shown.legal) {
       for (const t of m.targets.length === 1 ? m.targets : []) {
         for (const node of this.root.querySelectorAll(`[data-target="${t}"]`)) node.classList.add("target");
