@@ -184,7 +184,7 @@ class Socket(Conversation):
         from websockets.sync.client import connect
 
         super().__init__()
-        self.ws = connect(f"ws://127.0.0.1:{server.port}/ws", max_size=None)
+        self.ws = connect(f"ws://127.0.0.1:{server.port}/ws", max_size=None).__enter__()  # closed by close()
 
     def send(self, message: Message) -> None:
         self.ws.send(json.dumps(message))
