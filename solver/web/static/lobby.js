@@ -144,7 +144,8 @@ function drawSeats(box, game, levels, players) {
     const select = el("select", { "data-seat": String(i) }, row);
     el("option", { value: "human", text: i === 0 ? "you" : "a person (this browser or an invited one)" }, select);
     for (const lv of levels.levels) {
-      const text = `engine level ${lv.level}: ${lv.name}, rated ${lv.rating} (${lv.low} to ${lv.high})`;
+      const interval = lv.low === lv.high ? "the scale's anchor" : `95%: ${lv.low} to ${lv.high}`;
+      const text = `engine level ${lv.level}: ${lv.name}, rated ${lv.rating} (${interval})`;
       el("option", { value: `level:${lv.level}`, text }, select);
     }
     for (const t of [1, 5]) el("option", { value: `time:${t}`, text: `engine at full strength, ${t} s a move (not rated)` }, select);
