@@ -123,6 +123,7 @@ class Table(MatchObserver):
         self.seats = row.seats
         self.status = row.status
         self.version = 0  # counts changes: a search started before a change does not move after it
+        self.updated = row.updated  # when the table last changed (seconds since the epoch)
         agents = [agent_from_record(self.game, self.rules, s["agent"]) for s in self.seats]
         self.match = Match(self.game, agents, self.rules, row.seed, resume=record)
         self._final: Any = None
@@ -251,7 +252,7 @@ class Table(MatchObserver):
     def push(self, move: int) -> str:
         """Plays `move` for the seat to move (an engine's move comes in here)."""
         name = self.match.push(move)
-        self.version += 1
+        self._changed()
         self._check_over()
         return name
 
@@ -264,15 +265,19 @@ class Table(MatchObserver):
             raise TableError("takeback: only against the engine (another person sits at this table)")
         if not self.match.take_back(seat):
             raise TableError("takeback: nothing to take back in this deal")
-        self.version += 1
+        self._changed()
 
     def resign(self, seat: int) -> None:
         """`seat` leaves: the game ends unfinished and its record is kept."""
         if not self.playing:
             raise TableError("resign: the game is over")
         self.match.abandon()
-        self.version += 1
+        self._changed()
         self._check_over(resigned=seat)
+
+    def _changed(self) -> None:
+        self.version += 1
+        self.updated = time.time()
 
     def _check_turn(self, seat: int) -> None:
         if not self.playing:
@@ -384,7 +389,7 @@ class Table(MatchObserver):
             "status": self.status, "seats": [self.seat_entry(i) for i in range(len(self.seats))],
             "to_move": self.seat_to_move(), "scores": list(self.match.record.scores),
             "result": self.result()["text"] if not self.playing else None,
-            "created": self.row.created, "updated": time.time() if self.playing else self.row.updated,
+            "created": self.row.created, "updated": self.updated,
         }  # fmt: skip
 
 
