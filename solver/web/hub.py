@@ -313,7 +313,9 @@ class Hub:
         if client.review is not None and not client.review.done():
             raise TableError("review: this connection's review is still running (send stop first)")
         table = self.table(r.table)
-        record = table.record()  # a running hidden-information game's record is refused here
+        # a running hidden-information game's record is refused by table.record(); a finished table's record is
+        # the one it keeps (a finished table loaded from the store has no match under way to build it from)
+        record = table.record() if table.playing else table.match.record
         if r.seat is not None and r.seat >= len(table.seats):
             raise TableError(f"seat: the table has seats 0..{len(table.seats) - 1}, got {r.seat}")
         names = [table.seat_name(i) for i in range(len(table.seats))]

@@ -117,6 +117,27 @@ def test_the_review_of_a_thrown_away_win_streams_every_decision(hub: HubDriver) 
     ]
 
 
+def test_a_finished_game_is_reviewed_after_a_restart_and_from_an_uploaded_record(tmp_path: Path) -> None:
+    first = HubDriver(tmp_path / "games.sqlite3")
+    c = first.client()
+    table, _ = finished_table(lambda **r: first.ask(c, **r))
+    record = first.hub.table(table).record()
+    reviewed = [m["decision"] for m in review_messages(first, c, table=table) if m["type"] == "reviewed"]
+    first.close()
+    again = HubDriver(tmp_path / "games.sqlite3")  # the server restarted: the finished table is read back
+    try:
+        c = again.client()
+        after = review_messages(again, c, table=table)
+        assert [m["decision"] for m in after if m["type"] == "reviewed"] == reviewed
+        uploaded = again.ask(c, type="upload", record=record.to_dict())  # a finished record, kept for viewing
+        assert uploaded["tokens"] == {"0": uploaded["tokens"]["0"], "1": uploaded["tokens"]["1"]}
+        c2 = again.client()
+        got = review_messages(again, c2, table=uploaded["table"])
+        assert [m["decision"] for m in got if m["type"] == "reviewed"] == reviewed
+    finally:
+        again.close()
+
+
 def test_one_seat_is_reviewed_alone_with_its_own_budget(hub: HubDriver) -> None:
     c = hub.client()
     table, _ = finished_table(lambda **r: hub.ask(c, **r))
