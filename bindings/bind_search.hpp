@@ -24,6 +24,7 @@
 #include "../csrc/search/pimc.hpp"
 #include "../csrc/search/result.hpp"
 #include "../csrc/search/solve.hpp"
+#include "../csrc/search/table_cache.hpp"
 #include "../csrc/search/tt.hpp"
 #include "../csrc/search/worlds.hpp"
 
@@ -185,10 +186,11 @@ void bind_information_set_search(py::class_<G>& cls) {
       "The first n determinised states a one-thread ismcts with this seed builds (the search's own fast path).");
 }
 
-// The transposition table of one search (hash_mb already checked), or ValueError when it cannot be allocated.
-inline std::unique_ptr<TranspositionTable> make_table(int hash_mb) {
+// The transposition table of one search (hash_mb already checked), kept between searches (table_cache.hpp), or
+// ValueError when it cannot be allocated.
+inline std::unique_ptr<TableLease> make_table(int hash_mb) {
   try {
-    return std::make_unique<TranspositionTable>(static_cast<std::size_t>(hash_mb));
+    return std::make_unique<TableLease>(static_cast<std::size_t>(hash_mb));
   } catch (const std::bad_alloc&) {
     throw std::invalid_argument("hash: cannot allocate " + std::to_string(hash_mb) +
                                 " MB for the transposition table; give a smaller size");
@@ -217,7 +219,7 @@ void bind_search(py::class_<G>& cls) {
           if (g.is_terminal()) throw std::invalid_argument("alphabeta: the position is terminal");
           const auto tt = make_table(hash_mb);
           py::gil_scoped_release release;
-          return alphabeta(g, limits, control, *tt);
+          return alphabeta(g, limits, control, **tt);
         },
         py::arg("limits"), py::arg("control") = nullptr, py::arg("hash_mb") = 64,
         "Alpha-beta (PVS, iterative deepening, Lazy-SMP threads). Values in evaluation units; proven results "
@@ -233,7 +235,7 @@ void bind_search(py::class_<G>& cls) {
             if (g.is_terminal()) throw std::invalid_argument("solve: the position is terminal");
             const auto tt = make_table(hash_mb);
             py::gil_scoped_release release;
-            return solve(g, limits, control, *tt, value_only);
+            return solve(g, limits, control, **tt, value_only);
           },
           py::arg("limits"), py::arg("control") = nullptr, py::arg("hash_mb") = 64, py::arg("value_only") = false,
           "Exact value to the end of the game (null-window probes over the score range, a table of bounds, the "

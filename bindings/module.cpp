@@ -8,6 +8,7 @@
 #include "../csrc/search/mcts.hpp"
 #include "../csrc/search/result.hpp"
 #include "../csrc/search/score.hpp"
+#include "../csrc/search/table_cache.hpp"
 #include "../csrc/search/tt.hpp"
 
 namespace py = pybind11;
@@ -88,6 +89,14 @@ PYBIND11_MODULE(_core, m) {
   m.attr("ISMCTS_NODE_BYTES") = sizeof(IsmctsNode);
   m.attr("MATE_SCORE") = kMate;      // alpha-beta: a win p plies ahead scores MATE_SCORE - p
   m.attr("EVAL_BOUND") = kEvalBound;  // heuristic values stay strictly inside (-EVAL_BOUND, EVAL_BOUND)
+  m.def(
+      "kept_table_mb", [] { return TableCache::kept_megabytes(); },
+      "Size in MB of the transposition table kept for the next alphabeta / solve (0: none). Tables under 1 GiB "
+      "are kept between searches and reused without being zeroed again (the entries of earlier searches are "
+      "empty to the next one).");
+  m.def(
+      "release_tables", [] { return TableCache::release(); },
+      "Frees the transposition table kept between searches; returns its size in MB (0 when none was kept).");
 
   auto c4 = m.def_submodule("connect4", "Connect Four (7x6), the reference game.");
   kofun::bind::bind_connect4(c4);

@@ -16,11 +16,17 @@
 // key is overwritten; otherwise slot 0 keeps the deepest entry of the current search (it is replaced when the new
 // depth is at least its depth or when it comes from an older search), and slot 1 takes everything else (always
 // replaced).
+//
+// One search at a time sees the table: new_search() starts a new generation, and probe() and store() treat the
+// entries of other generations as empty. So a table kept between searches (table_cache.hpp) answers exactly as a
+// freshly zeroed one (same values, same node counts) without being zeroed or faulted in again: clearing is one
+// increment, and a real zeroing (memset) comes once every 64 searches, when the 6-bit generation wraps.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "../core/big_array.hpp"
 #include "../core/move_list.hpp"
@@ -54,6 +60,7 @@ class TranspositionTable {
       entries_ = BigArray<TTEntry>(1, false);
       return;
     }
+    megabytes_ = megabytes;
     const std::size_t bytes = megabytes << 20;
     buckets_ = bytes / (sizeof(TTEntry) * kBucketSize);
     // Zeroed pages (an all-zero entry is empty), touched only when used; huge pages for tables of kHugeFrom bytes
@@ -62,16 +69,23 @@ class TranspositionTable {
   }
 
   std::size_t entry_count() const noexcept { return buckets_ * kBucketSize; }
+  std::size_t megabytes() const noexcept { return megabytes_; }
+  // Whether the entries are on huge pages (tables of kHugeFrom bytes or more).
+  bool huge() const noexcept { return (megabytes_ << 20) >= kHugeFrom; }
 
-  // Starts a new search: entries of older searches become the first to be replaced.
-  void new_search() noexcept { generation_ = (generation_ + 1) & 63; }
+  // Starts a new search: the entries of earlier searches are empty to it. The generation wraps every 64 searches;
+  // then the table is zeroed, so that no entry of 64 searches ago can pass for one of this search.
+  void new_search() noexcept {
+    generation_ = (generation_ + 1) & 63;
+    if (generation_ == 0 && buckets_ > 0) std::memset(static_cast<void*>(entries_.get()), 0, entry_count() * sizeof(TTEntry));
+  }
 
   bool probe(std::uint64_t key, TTHit& hit) const noexcept {
     if (buckets_ == 0) return false;
     TTEntry* b = bucket(key);
     for (int i = 0; i < kBucketSize; ++i) {
       const std::uint64_t data = load(b[i].data);
-      if ((load(b[i].check) ^ data) == key && bound_of(data) != Bound::kNone) {
+      if ((load(b[i].check) ^ data) == key && current(data) && bound_of(data) != Bound::kNone) {
         hit.move = static_cast<Move>(data & 0xFFFFFFFFu);
         hit.value = static_cast<std::int16_t>((data >> 32) & 0xFFFF);
         hit.depth = static_cast<int>((data >> 48) & 0xFF);
@@ -86,14 +100,16 @@ class TranspositionTable {
     if (buckets_ == 0) return;
     TTEntry* b = bucket(key);
     int slot = -1;
-    for (int i = 0; i < kBucketSize; ++i)
-      if ((load(b[i].check) ^ load(b[i].data)) == key) slot = i;
+    for (int i = 0; i < kBucketSize; ++i) {
+      const std::uint64_t data = load(b[i].data);
+      if ((load(b[i].check) ^ data) == key && current(data)) slot = i;
+    }
     if (slot >= 0 && move == kNoMove) {  // keep the known best move of this position
       move = static_cast<Move>(load(b[slot].data) & 0xFFFFFFFFu);
     }
     if (slot < 0) {
       const std::uint64_t d0 = load(b[0].data);
-      const bool stale = ((d0 >> 58) & 63) != static_cast<std::uint64_t>(generation_);
+      const bool stale = !current(d0);
       slot = (bound_of(d0) == Bound::kNone || stale || depth >= static_cast<int>((d0 >> 48) & 0xFF)) ? 0 : 1;
     }
     const std::uint64_t data = static_cast<std::uint64_t>(move) |
@@ -110,6 +126,7 @@ class TranspositionTable {
     return std::atomic_ref<std::uint64_t>(w).load(std::memory_order_relaxed);
   }
   static Bound bound_of(std::uint64_t data) noexcept { return static_cast<Bound>((data >> 56) & 3); }
+  bool current(std::uint64_t data) const noexcept { return (data >> 58) == static_cast<std::uint64_t>(generation_); }
   TTEntry* bucket(std::uint64_t key) const noexcept {
     const auto i = static_cast<std::size_t>((static_cast<unsigned __int128>(key) * buckets_) >> 64);
     return entries_.get() + i * kBucketSize;
@@ -117,6 +134,7 @@ class TranspositionTable {
 
   BigArray<TTEntry> entries_;
   std::size_t buckets_ = 0;
+  std::size_t megabytes_ = 0;
   int generation_ = 0;
 };
 
