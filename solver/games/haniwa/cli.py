@@ -183,8 +183,9 @@ def estimate_cmd(
     Lower bound: the mean score of the non-peeking policy. Upper bounds: the mean penalised dual bound (the
     clairvoyant charged a zero-mean penalty on the last draw) and the mean clairvoyant optimum of the same
     deals (proven upper bounds where a search ran out of budget). All with 95% intervals, the interval
-    [policy, dual] and the rank distributions. With --out every deal is appended to FILE as it finishes;
-    --resume continues a killed run without recomputing anything.
+    [policy, dual], the rank question (does the interval lie above 60, the "perfect" rank, below it, or straddle
+    it, judged on the 95% intervals of both ends) and the rank distributions. With --out every deal is appended
+    to FILE as it finishes; --resume continues a killed run without recomputing anything.
 
     Example: kofun haniwa solo estimate --deals 20 --seed 1
     """

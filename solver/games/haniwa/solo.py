@@ -13,7 +13,8 @@ For each deal (a random solo world from a reproducible seed) two numbers are com
   to the rows left short of 8, minus what an average hand is worth). Its mean over deals is an upper bound on the
   optimal expected score, tighter than the plain clairvoyant's (docs/haniwa.md, "Solo estimates").
 
-The optimal expected score lies in the interval [policy mean, dual mean].
+The optimal expected score lies in the interval [policy mean, dual mean]. Whether it reaches the "perfect" rank
+(60) is answered from the 95% intervals of both ends (:func:`rank_question`): above, below or straddling 60.
 
 Deals are tasks of the batch runner (:mod:`solver.batch`: ``jobs`` local worker processes, or a dask cluster);
 each deal is computed independently from its own seed with node budgets only, so the results do not depend on
@@ -104,6 +105,76 @@ class MeanCI:
         return d
 
 
+VERDICTS = ("above", "below", "straddles", "undetermined", "inconsistent")
+
+
+@dataclass(frozen=True)
+class RankQuestion:
+    """Can perfect play expect the rank starting at `threshold`? The optimal expected score lies in [lower, upper]
+    (the means of a lower and an upper bound); the answer compares `threshold` with their 95% intervals, never a
+    "probability": the optimum is a fixed number, not a random one.
+
+    `verdict` is one of :data:`VERDICTS`: "above" when the lower end's 95% interval lies at or above the
+    threshold (perfect play expects the rank), "below" when the upper end's 95% interval lies below it (it does
+    not), "straddles" otherwise (open), "undetermined" when an interval is undefined (one deal), "inconsistent"
+    when both hold at once (the lower bound's interval above the upper bound's: a broken bound)."""
+
+    threshold: int
+    rank: str
+    lower: MeanCI
+    upper: MeanCI
+
+    @property
+    def verdict(self) -> str:
+        """above, below, straddles, undetermined or inconsistent (see the class)."""
+        if self.lower.ci95 is None or self.upper.ci95 is None:
+            return "undetermined"
+        above = self.lower.ci95[0] >= self.threshold
+        below = self.upper.ci95[1] < self.threshold
+        if above and below:
+            return "inconsistent"
+        return "above" if above else "below" if below else "straddles"
+
+    @property
+    def detail(self) -> str:
+        """Why the verdict holds, in words."""
+        t = self.threshold
+        verdict = self.verdict
+        if verdict == "undetermined":
+            return "one deal: the 95% intervals of the ends are undefined"
+        if verdict == "inconsistent":
+            return f"the lower end's 95% interval lies at or above {t} and the upper end's below it: a bound is wrong"
+        if verdict == "above":
+            return f"the lower end's 95% interval lies at or above {t}: perfect play expects the {self.rank} rank"
+        if verdict == "below":
+            return f"the upper end's 95% interval lies below {t}: perfect play does not expect the {self.rank} rank"
+        if self.lower.mean >= t:
+            return f"both ends are at or above {t}, but the lower end's 95% interval reaches below it"
+        if self.upper.mean < t:
+            return f"both ends are below {t}, but the upper end's 95% interval reaches it"
+        return f"{t} lies between the two ends"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form: threshold, rank, verdict, detail and both ends with their 95% intervals."""
+        return {
+            "threshold": self.threshold,
+            "rank": self.rank,
+            "verdict": self.verdict,
+            "detail": self.detail,
+            "lower": {"mean": self.lower.mean, "ci95": None if self.lower.ci95 is None else list(self.lower.ci95)},
+            "upper": {"mean": self.upper.mean, "ci95": None if self.upper.ci95 is None else list(self.upper.ci95)},
+        }
+
+
+def rank_question(lower: MeanCI, upper: MeanCI, rank: str = "perfect") -> RankQuestion:
+    """The rank question for the interval [lower, upper] and the rank `rank` (default "perfect", 60+); a
+    ValueError (RuleOptionError) names an unknown rank."""
+    thresholds = dict(RANKS)
+    if rank not in thresholds:
+        raise RuleOptionError(f"haniwa solo: unknown rank {rank!r} (ranks: {', '.join(thresholds)})")
+    return RankQuestion(thresholds[rank], rank, lower, upper)
+
+
 @dataclass(frozen=True)
 class PolicySettings:
     """How the non-peeking policy decides: sampled futures and candidate plans per turn, optional time, and
@@ -190,6 +261,11 @@ class SoloEstimate:
         return (self.lower.mean, self.dual.mean)
 
     @property
+    def rank_question(self) -> RankQuestion:
+        """Does the interval [policy mean, dual mean] lie above 60 ("perfect"), below it, or straddle it?"""
+        return rank_question(self.lower, self.dual)
+
+    @property
     def dual_budget_hits(self) -> int:
         """Deals whose dual search ran out of budget (their proven bound was used)."""
         return sum(not d.dual_exact for d in self.deals)
@@ -230,6 +306,7 @@ class SoloEstimate:
             "gap": self.gap.to_dict(),
             "interval": list(self.interval),
             "interval_width": self.dual_gap.to_dict(),
+            "rank_question": self.rank_question.to_dict(),
             "ranks": self.ranks(),
             "wall_time_s": self.wall_seconds,
             "per_deal": [asdict(d) for d in self.deals],
@@ -427,9 +504,11 @@ __all__ = [
     "DEFAULT_SAMPLES",
     "DEFAULT_SOLVER_NODES",
     "RANKS",
+    "VERDICTS",
     "DealResult",
     "MeanCI",
     "PolicySettings",
+    "RankQuestion",
     "SoloEstimate",
     "TurnChoice",
     "best_turn",
@@ -437,6 +516,7 @@ __all__ = [
     "estimate",
     "rank_counts",
     "rank_of",
+    "rank_question",
     "run_deal",
     "solo_rules",
 ]

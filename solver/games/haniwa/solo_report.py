@@ -8,7 +8,7 @@ from typing import Any
 
 from ..._core import RuleOptionError
 from ...report.table import format_table
-from .solo import RANKS, SoloEstimate, TurnChoice
+from .solo import RANKS, RankQuestion, SoloEstimate, TurnChoice
 
 
 def _interval(mean: float, ci: tuple[float, float] | None) -> str:
@@ -37,6 +37,7 @@ def format_estimate(est: SoloEstimate) -> str:
         "interval width (mean dual - policy):      " + _interval(est.dual_gap.mean, est.dual_gap.ci95),
         "clairvoyant gap (mean clairvoyant - policy): " + _interval(est.gap.mean, est.gap.ci95),
         f"optimal expected score: between {est.interval[0]:.2f} and {est.interval[1]:.2f}",
+        *format_rank_question(est.rank_question, est.interval),
     ]
     hits = est.budget_hits
     if hits:
@@ -70,6 +71,24 @@ def format_estimate(est: SoloEstimate) -> str:
         )
     )
     return "\n".join(lines)
+
+
+def format_rank_question(q: RankQuestion, interval: tuple[float, float]) -> list[str]:
+    """The verdict on the rank question with its reason, then one line per end with its 95% interval."""
+    lo, hi = interval
+    where = {
+        "above": f"lies above {q.threshold}",
+        "below": f"lies below {q.threshold}",
+        "straddles": f"straddles {q.threshold}",
+        "undetermined": f"is undetermined against {q.threshold}",
+        "inconsistent": f"is inconsistent against {q.threshold}",
+    }[q.verdict]
+    return [
+        f"rank question ({q.rank}: expected score {q.threshold}+): the interval [{lo:.2f}, {hi:.2f}] {where} "
+        f"({q.detail})",
+        "  lower end (policy): " + _interval(q.lower.mean, q.lower.ci95),
+        "  upper end (dual):   " + _interval(q.upper.mean, q.upper.ci95),
+    ]
 
 
 def format_best_turn(state: Any, choices: Sequence[TurnChoice], top: int) -> str:
@@ -143,4 +162,4 @@ def plot_histogram(est: SoloEstimate, path: str | Path) -> None:
     plt.close(fig)
 
 
-__all__ = ["format_best_turn", "format_estimate", "plot_histogram"]
+__all__ = ["format_best_turn", "format_estimate", "format_rank_question", "plot_histogram"]
