@@ -19,10 +19,13 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from solver.analysis import replay
+from solver.games import get_game
 from solver.match import DealRecord, GameRecord
-from solver.review import ReviewSettings, review
+from solver.review import Reviewer, ReviewSettings, review
+from solver.web.boards import board_of
 
-from .driver import HubDriver, Server, Socket
+from .driver import HubDriver, Server, Socket, my_turn_or_over, play_out
 from .test_browser import browser, click, wait_for
 
 C4_ENDGAME = "5624531471331144743734623"  # O to move: 1 wins in 13 plies, 5 lets X win at once
@@ -136,6 +139,42 @@ def test_a_finished_game_is_reviewed_after_a_restart_and_from_an_uploaded_record
         assert [m["decision"] for m in got if m["type"] == "reviewed"] == reviewed
     finally:
         again.close()
+
+
+def test_a_hidden_information_game_is_reviewed_from_each_seat_s_view(hub: HubDriver) -> None:
+    """A Koi-Koi deal (a person playing seeded random moves against the engine's level 1): every decision is the
+    review of its seat's information state, and its board is that view alone — no card of the other hand."""
+    c = hub.client()
+    created = hub.ask(c, type="create", game="koikoi", seats=[{"kind": "human"}, {"kind": "ai", "level": 1}], seed=4)
+    table, token = created["table"], created["tokens"]["0"]
+    hub.ask(c, type="join", table=table, token=token)
+    first = hub.wait(c, my_turn_or_over)
+    ask = lambda **r: hub.ask(c, **r)  # noqa: E731
+    wait = lambda done: hub.wait(c, done)  # noqa: E731
+    assert play_out(ask, wait, table, token, first, seed=2)["status"] == "finished"
+    record = hub.hub.table(table).record()
+    got = review_messages(hub, c, table=table, nodes=300)
+    assert got[0]["hidden_information"] is True and got[0]["view_note"] == (
+        "every decision was searched from the deciding seat's information state at that moment (what that player "
+        "could see), never from the full state of the record"
+    )
+    reviewed = [m for m in got if m["type"] == "reviewed"]
+    game = get_game("koikoi")
+    steps = replay(record)
+    reviewer = Reviewer(record, ReviewSettings(nodes=300))
+    assert len(reviewed) == len(steps) == len(record.moves) and got[-1]["reviewed"] == len(steps)
+    for m, step in zip(reviewed, steps, strict=True):
+        d = m["decision"]
+        view = game.view(step.state, step.seat)
+        assert d == reviewer.decision(step.index).to_dict()
+        assert (d["seat"], d["view"], d["position"]) == (step.seat, "information state", view.text)
+        assert m["board"] == board_of(game, view)
+        fields = dict(f.split("=", 1) for f in step.state.to_string().split())
+        hidden = set(fields[f"hand{1 - step.seat}"].split(",")) - {"-"}
+        shown = json.dumps(m["board"])
+        assert hidden and not [card for card in hidden if f'"{card}"' in shown]  # the other hand is not there
+        own = set(fields[f"hand{step.seat}"].split(",")) - {"-"}
+        assert all(f'"{card}"' in shown for card in own)
 
 
 def test_one_seat_is_reviewed_alone_with_its_own_budget(hub: HubDriver) -> None:

@@ -101,7 +101,9 @@ export class ReviewPanel {
     this.boardRoot.innerHTML = "";
     this.boardRoot.dataset.index = String(index);
     const names = (this.started && this.started.names) || [];
-    this.mod.draw(this.boardRoot, m.board, { seat: d.seat, names, last: m.last });
+    // an information state is its seat's own view (drawn as that seat's); a position is nobody's in particular
+    const seat = this.started && this.started.hidden_information ? d.seat : null;
+    this.mod.draw(this.boardRoot, m.board, { seat, names, last: m.last });
     for (const li of this.list.children) li.classList.toggle("selected", li.dataset.index === String(index));
     this.detail.innerHTML = "";
     el("p", { class: "review-head", text: `Decision ${d.index}: deal ${d.deal + 1}, move ${d.ply + 1}, ${d.player} to move (the ${d.view} as ${d.player} saw it)` }, this.detail);
