@@ -140,6 +140,23 @@ def test_every_move_of_an_information_state_with_its_standard_error(hub: HubDriv
     assert by_lines["runs"] == 2 and len(by_lines["values"]) == 8
 
 
+def test_stop_ends_the_passes_and_the_searches_with_what_they_found(hub: HubDriver) -> None:
+    c = hub.client()
+    hub.send_raw(c, json.dumps({"type": "analyse", "id": 8, "game": "c4", "lines": 2, "nodes": 10**9}))
+    hub.wait(c, lambda m: m.get("id") == 8 and m["type"] == "thinking")  # the first pass is done
+    assert hub.ask(c, type="stop")["type"] == "stopping"
+    done = hub.wait(c, lambda m: m.get("id") == 8 and m["type"] == "analysis")
+    assert done["stopped"] is True and done["depth"] < 20 and len(done["lines"]) == 2  # stopped after a pass
+    hub.send_raw(c, json.dumps({"type": "analyse", "id": 9, "game": "koikoi", "position": koikoi_view(),
+                                "runs": 16, "nodes": 10**8}))  # fmt: skip
+    hub.wait(c, lambda m: m.get("id") == 9 and m["type"] == "thinking")  # the first search is under way
+    assert hub.ask(c, type="stop")["type"] == "stopping"
+    done = hub.wait(c, lambda m: m.get("id") == 9 and m["type"] == "analysis")
+    assert done["stopped"] is True and done["runs"] == 1 and done["nodes"] < 10**8  # the search under way stopped
+    assert len(done["values"]) == 8 and all(v["se"] is None for v in done["values"])  # one search: no spread
+    assert hub.hub.errors == 0
+
+
 def test_the_analysis_board_refusals(hub: HubDriver) -> None:
     c = hub.client()
     _, done = analysed(hub, c, 5, game="c4", position="4453", runs=2)

@@ -277,6 +277,17 @@ def test_a_finished_game_is_reviewed_on_its_page(server: Server, tmp_path: Path)
         assert [r.text.split()[:3] for r in rows] == [["X", "50.0%", "498.50"], ["O", "65.6%", "329.00"]]
         link = page.find_element(By.ID, "review-open").get_attribute("href")
         assert "/analyse?game=connect4&position=" + C4_ENDGAME + "5" in link
+        click(page, page.find_element(By.ID, "review-open"))  # the decision on the analysis board
+        WebDriverWait(page, 10).until(
+            lambda d: (
+                d.find_elements(By.ID, "an-board")
+                and d.find_element(By.ID, "an-board").get_attribute("data-position") == C4_ENDGAME + "5"
+            )
+        )
+        WebDriverWait(page, 20).until(lambda d: d.find_element(By.ID, "an-thinking").text.startswith("done:"))
+        best = page.find_element(By.CSS_SELECTOR, "#an-lines-list li")
+        assert best.get_attribute("data-move") == "5"  # X's win in one, which the review says X missed
+        assert best.find_element(By.CSS_SELECTOR, ".an-value").text.startswith("win for X")
         time.sleep(0.1)
         assert not [e for e in page.get_log("browser") if e["level"] == "SEVERE"]
     finally:
