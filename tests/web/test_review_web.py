@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from solver.analysis import replay
 from solver.games import get_game
@@ -288,6 +288,15 @@ def test_a_finished_game_is_reviewed_on_its_page(server: Server, tmp_path: Path)
         best = page.find_element(By.CSS_SELECTOR, "#an-lines-list li")
         assert best.get_attribute("data-move") == "5"  # X's win in one, which the review says X missed
         assert best.find_element(By.CSS_SELECTOR, ".an-value").text.startswith("win for X")
+        page.get(f"{server.url}/table/{table}")  # again, reviewing X's decisions only
+        Select(wait_for(page, "#review-seat")).select_by_value("0")
+        click(page, page.find_element(By.ID, "review-start"))
+        wait_for(page, "#review-progress[data-done='true']")
+        items = page.find_elements(By.CSS_SELECTOR, "#review-list li")
+        assert [(li.get_attribute("data-index"), li.get_attribute("data-class")) for li in items] == [
+            ("1", "blunder"), ("3", "best")
+        ]  # fmt: skip
+        assert [r.text.split()[0] for r in page.find_elements(By.CSS_SELECTOR, "#review-summary tbody tr")] == ["X"]
         time.sleep(0.1)
         assert not [e for e in page.get_log("browser") if e["level"] == "SEVERE"]
     finally:

@@ -188,6 +188,11 @@ class TableView {
       el("a", { href: `/record/${this.table}.json`, id: "download", class: "button", text: "Download the record", download: "" }, this.controls);
     }
     if (st.status !== "playing") {
+      if (!this.review) {
+        const pick = el("select", { id: "review-seat", "aria-label": "the seats to review" }, this.controls);
+        el("option", { value: "", text: "every seat" }, pick);
+        st.seats.forEach((s, i) => el("option", { value: String(i), text: `only ${s.name}` }, pick));
+      }
       const b = el("button", { type: "button", id: "review-start", text: this.review ? "Review shown below" : "Review" }, this.controls);
       b.disabled = Boolean(this.review);
       b.addEventListener("click", () => this.openReview(st));
@@ -202,10 +207,12 @@ class TableView {
   /** The review of the finished game: the graph, the decisions and their boards (review.js). */
   async openReview(st) {
     if (this.review) return;
+    const pick = this.controls.querySelector("#review-seat");
+    const request = pick && pick.value !== "" ? { seat: Number(pick.value) } : {};
     const mod = await gameModule(st.game);
     this.review = new ReviewPanel(this.reviewBox, this.conn, this.table, mod);
     this.drawControls(st);
-    await this.review.start();
+    await this.review.start(request);
   }
 
   showInvites(st) {
