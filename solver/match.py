@@ -229,6 +229,10 @@ class Match:
         self.opening_plies = opening_plies
         self.deals = 1 if start is not None else self.game.match_deals(self.rules)
         self._first = first
+        self.done = False  # set by begin / push once every deal is over (or a human left)
+        self.deal_index = 0
+        self.history: list[Any] = []  # the current deal's states before each move (for take-backs)
+        self.moves: list[str] = []  # the current deal's moves in notation
         self.resume = resume
         if resume is not None:
             self.deals = resume.planned_deals
@@ -261,8 +265,7 @@ class Match:
         self._previous: Any = None
         self.done = False
         self.deal_index = 0
-        self.history: list[Any] = []  # states before each move of this deal (for take-backs)
-        self.moves: list[str] = []  # this deal's moves in notation
+        self.history, self.moves = [], []
         finished = [d for d in self.resume.deals if d.finished] if self.resume is not None else []
         for d in finished:  # a resumed match: its finished deals count as played
             self.record.deals.append(d)

@@ -127,12 +127,13 @@ class Table(MatchObserver):
         agents = [agent_from_record(self.game, self.rules, s["agent"]) for s in self.seats]
         self.match = Match(self.game, agents, self.rules, row.seed, resume=record)
         self._final: Any = None
+        self._replayed: list[tuple[int, str, str]] | None = None
         if self.status == PLAYING:
             self.match.begin(self)
             self._check_over()
         else:
             saved = record or store.record(row, self.match.deals, self.match.teams)
-            self.match.record = saved
+            self.match.record, self.match.done = saved, True  # kept to be viewed: nothing more is played
             self._final = self.game.parse(saved.final, self.rules)
 
     @classmethod
@@ -186,6 +187,8 @@ class Table(MatchObserver):
                 agent = agent_from_record(info, opts, entry)
                 shown = {"name": str(entry.get("name", agent.name)), "rated": False, "note": "from the record"}
                 entries.append({"kind": "ai", **shown, "agent": {"name": agent.name, **agent.settings()}})
+        if record.finished and not tokens:  # engines only: a token to look at the finished game from seat 0
+            tokens[0] = new_token()
         now = time.time()
         status = PLAYING if not record.finished else FINISHED
         row = TableRow(secrets.token_hex(8), info.name, opts, record.seed, entries, status, now, now)
@@ -305,14 +308,23 @@ class Table(MatchObserver):
         return str(self.seats[seat].get("name") or self.game.player_name(seat))
 
     def public_moves(self, seat: int) -> list[str]:
-        """The moves of the current deal as `seat` saw them: its own in full, the others' public form."""
-        if self._final is not None and not self.match.moves:
-            return []
+        """The moves of the current deal (the last one once the game is over) as `seat` saw them: its own in full,
+        the others' public form."""
+        return [text if mover == seat else public for mover, text, public in self._deal_moves()]
+
+    def _deal_moves(self) -> list[tuple[int, str, str]]:
+        """(mover, move, public form) of each move of the current deal."""
         m = self.match
-        return [
-            text if int(before.to_move()) == seat else self.game.public_move(before, text)
-            for before, text in zip(m.history, m.moves, strict=True)
-        ]
+        if m.moves or self._final is None:
+            return [(int(b.to_move()), t, self.game.public_move(b, t)) for b, t in zip(m.history, m.moves, strict=True)]
+        if self._replayed is None:  # a finished table read back: its last deal replayed once
+            deal = m.record.deals[-1]
+            state, self._replayed = self.game.parse(deal.start, self.rules), []
+            for text in deal.moves:
+                before = state.clone()
+                state.play(text)
+                self._replayed.append((int(before.to_move()), text, self.game.public_move(before, text)))
+        return self._replayed
 
     def view_of(self, seat: int) -> Any:
         """What `seat` sees now (its information state, or the position in a perfect-information game)."""

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from solver import GameRecord, Match
+import solver
+from solver import GameRecord, Match, RandomAgent
 from solver.games import get_game
 from solver.web.tables import agent_from_record
 
@@ -167,3 +168,44 @@ def test_a_solo_game_ends_with_its_score(hub: HubDriver) -> None:
     for move in record.moves:
         replay.play(move)
     assert replay.is_terminal() and replay.to_string() == record.final and [replay.returns(0)] == record.scores
+
+
+def test_a_finished_game_is_shown_and_given_back_after_a_restart_and_an_upload(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    first = HubDriver(db)
+    c = first.client()
+    created = first.ask(c, type="create", game="connect4", seats=[{"kind": "human"}, {"kind": "ai", "level": 2}],
+                        seed=9)  # fmt: skip
+    table, token = created["table"], created["tokens"]["0"]
+    first.ask(c, type="join", table=table, token=token)
+    state = first.wait(c, my_turn_or_over)
+    while state["status"] == "playing":
+        first.ask(c, type="move", table=table, token=token, move=state["legal"][0]["move"])
+        state = first.wait(c, my_turn_or_over)
+    record = first.ask(c, type="record", table=table)["record"]
+    first.close()
+    second = HubDriver(db)
+    c2 = second.client()
+    second.ask(c2, type="join", table=table, token=token)
+    shown = second.wait(c2, lambda m: m["type"] == "state")
+    assert shown["status"] == "finished" and shown["result"] == state["result"] and shown["board"] == state["board"]
+    assert shown["legal"] == [] and second.ask(c2, type="record", table=table)["record"] == record
+    up = second.ask(c2, type="upload", record=record)
+    second.ask(c2, type="join", table=up["table"], token=up["tokens"]["0"])
+    again = second.wait(c2, lambda m: m["type"] == "state" and m["table"] == up["table"])
+    assert again["status"] == "finished" and again["board"] == state["board"]
+    assert second.ask(c2, type="record", table=up["table"])["record"] == record
+    second.close()
+
+
+def test_a_finished_game_between_engines_is_uploaded_to_be_looked_at(hub: HubDriver) -> None:
+    record = solver.play_match("connect4", [RandomAgent(), RandomAgent()], seed=2)
+    c = hub.client()
+    up = hub.ask(c, type="upload", record=record.to_dict())
+    assert list(up["tokens"]) == ["0"]
+    hub.ask(c, type="join", table=up["table"], token=up["tokens"]["0"])
+    shown = hub.wait(c, lambda m: m["type"] == "state")
+    assert shown["status"] == "finished" and shown["legal"] == [] and shown["last"] == record.moves
+    assert hub.ask(c, type="move", table=up["table"], token=up["tokens"]["0"], move="1")["message"] == (
+        "move: the game is over"
+    )
