@@ -37,6 +37,7 @@ from .review import (
     multipv,
     review_settings,
 )
+from .solo import best_turn_plans, check_solo_turn
 from .store import Store, TableRow
 from .tables import PLAYING, Table, TableError, check_move_text, level_entry, rated_levels
 
@@ -305,6 +306,13 @@ class Hub:
             self.errors += 1
             log.exception("analysis failed")
             client.send(p.error(f"internal error: {type(e).__name__}: {e}", request_id))
+
+    async def _on_best_turn(self, client: Client, r: p.BestTurn) -> None:
+        table, seat = self._seat(r.table, r.token)
+        view = check_solo_turn(table, seat)
+        place = lambda n: client.send(p.reply("queued", r.id, place=n))  # noqa: E731
+        plans = await self.pool.run(lambda: best_turn_plans(table, view, r.samples, r.candidates, r.top), place)
+        client.send(p.reply("best_turn", r.id, table=table.id, **plans))
 
     async def _on_board(self, client: Client, r: p.Board) -> None:
         client.send(board_reply(get_game(r.game), r.position, r.rules, list(r.play), r.id))

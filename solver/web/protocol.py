@@ -195,6 +195,18 @@ class Upload(_Message):
     seats: Annotated[list[Seat], Field(min_length=1, max_length=8)] | None = None
 
 
+class BestTurn(_Message):
+    """A solo Haniwa seat asks for the best way to play its turn: answered with ``best_turn`` (the best plans with
+    the expected final score and the rank probabilities of each)."""
+
+    type: Literal["best_turn"]
+    table: TableId
+    token: Token
+    samples: Annotated[int, Field(ge=1, le=512)] = 48
+    candidates: Annotated[int, Field(ge=1, le=256)] = 24
+    top: Annotated[int, Field(ge=1, le=10)] = 3
+
+
 Request = Annotated[
     Hello
     | Catalog
@@ -210,12 +222,13 @@ Request = Annotated[
     | GetRecord
     | Upload
     | Board
-    | Review,
+    | Review
+    | BestTurn,
     Field(discriminator="type"),
 ]
 _REQUEST: TypeAdapter[Any] = TypeAdapter(Request)
 REQUEST_TYPES = ("hello", "catalog", "levels", "create", "join", "move", "takeback", "resign", "analyse", "stop",
-                 "list", "record", "upload", "board", "review")  # fmt: skip
+                 "list", "record", "upload", "board", "review", "best_turn")  # fmt: skip
 
 
 class ProtocolError(ValueError):

@@ -84,7 +84,7 @@ def new_game(driver: Any, server: Server, game: str, seed: int, options: dict[st
             field.send_keys(value)
         driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", field)
         time.sleep(0.3)
-    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, 'select[data-seat="1"] option'))
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, 'select[data-seat="0"] option'))
     for i, value in enumerate(seats or []):
         Select(driver.find_element(By.CSS_SELECTOR, f'select[data-seat="{i}"]')).select_by_value(value)
     driver.find_element(By.ID, "seed").send_keys(str(seed))

@@ -174,6 +174,10 @@ class TableView {
 
   drawControls(st) {
     this.controls.innerHTML = "";
+    if (st.game === "haniwa" && st.seats.length === 1 && st.your_turn) {
+      const b = el("button", { type: "button", id: "best-turn", text: "Best turn (expected final score)" }, this.controls);
+      b.addEventListener("click", () => this.bestTurn(b));
+    }
     if (st.can_take_back && st.status === "playing") {
       const b = el("button", { type: "button", id: "takeback", text: "Take back" }, this.controls);
       b.addEventListener("click", () => this.send({ type: "takeback" }));
@@ -309,6 +313,28 @@ class TableView {
   async play(m) {
     this.say("");
     await this.send({ type: "move", move: m.move });
+  }
+
+  /** Solo Haniwa: the best plans of this turn with their expected final score and rank probabilities. */
+  async bestTurn(button) {
+    button.disabled = true;
+    button.textContent = "Searching the best turn…";
+    try {
+      const found = await this.conn.request({ type: "best_turn", table: this.table, token: this.token() });
+      const box = el("div", { class: "best-turn", id: "best-turn-plans" }, this.controls);
+      el("p", { class: "muted", text: `over ${found.samples} sampled futures, ${found.candidates} candidate plans; ${found.unit}` }, box);
+      const list = el("ol", {}, box);
+      for (const plan of found.plans) {
+        const ci = plan.ci95 ? ` (95%: ${plan.ci95[0].toFixed(1)} to ${plan.ci95[1].toFixed(1)})` : "";
+        const ranks = Object.entries(plan.ranks).filter(([, v]) => v > 0).map(([k, v]) => `${k} ${(100 * v).toFixed(0)}%`).join(", ");
+        el("li", { text: `${plan.moves.join(" ")}: expected ${plan.expected.toFixed(1)} points${ci}; ranks ${ranks}` }, list);
+      }
+      button.remove();
+    } catch (e) {
+      this.say(e.message);
+      button.disabled = false;
+      button.textContent = "Best turn (expected final score)";
+    }
   }
 
   async send(request) {
