@@ -9,6 +9,11 @@ and V*(x_{t+1}) is the clairvoyant value of the policy's choice. The **loss of t
 V*(x_t) - V*(x_{t+1}) >= 0; the losses add up to the clairvoyant gap V*(x_1) - policy score, and the gap to the
 dual is that plus the dual's offset (dual bound - V*(x_1), the penalty's effect on the root).
 
+The **dual from x_t** (the penalised dual bound solved from x_t) minus the policy's score bounds, in the mean over
+deals, what the policy loses from turn t on against the best non-peeking play from the same position: given what
+the player has seen at x_t the unseen tiles are in uniform order and the penalty has zero mean, so the mean dual
+from x_t is at least the optimal expected score from there, while the mean score is the policy's.
+
 A loss is hindsight: it mixes the policy's mistakes with the value of knowing the draws; this table says where
 (which turn) and in what (columns, Dogu rows, Kofun) the clairvoyant gains, not how much a non-peeking player
 could. The score components of a turn's loss are those of the clairvoyant's optimal line from x_t minus those of
@@ -59,6 +64,7 @@ class TurnGap:
     value_before: int  # V*(x_t): upper bound when not exact
     value_after: int  # V*(x_{t+1}) (the final score after the last turn)
     exact: bool  # both values proven optimal
+    dual_before: float  # penalised dual bound from x_t (x_t's final score on the last turn: nothing left to draw)
     components: dict[str, int]  # loss split by score component (sums to the loss)
     moved_tiles: int  # tiles of the plan put in another column than in the clairvoyant's line
     kofun_play_differs: bool
@@ -159,6 +165,7 @@ def decompose_deal(
     before, exact_before, comp_before, line = clairvoyant(solver, state, solver_nodes)
     deal = DealGap(index, 0, before, float(dual.upper_bound))
     for turn in range(1, TURNS + 1):
+        dual_before = deal.dual if turn == 1 else float(dual_solver.solve(state, nodes=dual_nodes).upper_bound)
         plan = policy.plan_turn(state, s)[0].moves  # the decision play() makes: same seed every turn
         mine, _ = split_turn(state, plan)
         theirs, _ = split_turn(state, line)
@@ -175,6 +182,7 @@ def decompose_deal(
                 value_before=before,
                 value_after=after,
                 exact=exact_before and exact_after,
+                dual_before=dual_before,
                 components={k: comp_before[k] - comp_after[k] for k in COMPONENTS},
                 moved_tiles=sum(cells_a.values()) - sum((cells_a & cells_b).values()),
                 kofun_play_differs=stacked_a != stacked_b,
@@ -216,15 +224,23 @@ def print_tables(deals: Sequence[DealGap], per_deal: bool) -> None:
     print(
         "| turn | mean loss (95% CI) | share of the clairvoyant gap | deals with a loss | "
         + " | ".join(COMPONENTS)
-        + " |"
+        + " | dual from x_t - score (95% CI) |"
     )
-    print("|" + "---|" * (4 + len(COMPONENTS)))
+    print("|" + "---|" * (5 + len(COMPONENTS)))
     total = sum(d.clairvoyant - d.policy_score for d in deals)
     for t in range(TURNS):
         losses = [d.turns[t].loss for d in deals]
         comps = [sum(d.turns[t].components[k] for d in deals) / n for k in COMPONENTS]
         share = f"{100 * sum(losses) / total:.0f}%" if total else "-"
-        row = [str(t + 1), _ci(losses), share, f"{sum(x > 0 for x in losses)}/{n}", *(f"{c:+.2f}" for c in comps)]
+        bound = _ci([d.turns[t].dual_before - d.policy_score for d in deals])
+        row = [
+            str(t + 1),
+            _ci(losses),
+            share,
+            f"{sum(x > 0 for x in losses)}/{n}",
+            *(f"{c:+.2f}" for c in comps),
+            bound,
+        ]
         print("| " + " | ".join(row) + " |")
     comps_all = [sum(t.components[k] for d in deals for t in d.turns) / n for k in COMPONENTS]
     print(
@@ -233,7 +249,7 @@ def print_tables(deals: Sequence[DealGap], per_deal: bool) -> None:
         + " | 100% | "
         + f"{sum(d.clairvoyant > d.policy_score for d in deals)}/{n} | "
         + " | ".join(f"{c:+.2f}" for c in comps_all)
-        + " |"
+        + " | - |"
     )
     print()
     print("Decisions (turns 1-5; the last turn is exact): the policy's plan against the clairvoyant line's turn")
