@@ -5,8 +5,9 @@
 // 4 GiB table took 3.3x the time of the same proof with 256 MiB on 4 KiB pages). So the memory can come from an
 // anonymous mapping aligned to 2 MiB with transparent huge pages requested (madvise MADV_HUGEPAGE, Linux; a hint
 // the kernel may ignore). The pages come zeroed from the OS and are only touched when used, as with calloc. Huge
-// pages are for arrays that a long search fills: a short search touching a few thousand random entries would have
-// the kernel zero a 2 MiB page for each instead of 4 KiB. Without huge pages, or off Linux: calloc. Only for
+// pages are for arrays that many searches or a long one fill: a single short search touching a few thousand random
+// entries would have the kernel zero a 2 MiB page for each instead of 4 KiB (the transposition tables are kept
+// between searches for that: search/table_cache.hpp). Without huge pages, or off Linux: calloc. Only for
 // trivially copyable element types (an all-zero element is their empty value).
 #pragma once
 

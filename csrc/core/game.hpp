@@ -39,6 +39,8 @@
 //   int remaining_plies_bound() const         no game from this state lasts more plies than this; lets alpha-beta
 //                                             report a value as proven once its depth reaches the bound
 //   Move rollout_move(Rng&) const             per-game rollout policy for MCTS (default: uniform random legal move)
+//   Move random_move(Rng&) const              a uniformly random legal move drawn without listing the moves; the
+//                                             random playouts of MCTS / ISMCTS use it (Honshu: rejection sampling)
 //   void order_moves(MoveList&) const         reorders a list of legal moves, most promising first (a static
 //                                             evaluation, cheap for the whole list at once); ISMCTS then adds the
 //                                             untried moves of a node in this order instead of at random
@@ -165,6 +167,13 @@ concept HasPliesBound = requires(const G g) {
 template <class G>
 concept HasRolloutPolicy = requires(const G g, Rng& rng) {
   { g.rollout_move(rng) } -> std::same_as<Move>;
+};
+
+// A uniformly random legal move drawn without listing the moves (Honshu: placements by rejection sampling). The
+// Monte-Carlo searches' random playouts use it instead of legal_moves + a uniform pick.
+template <class G>
+concept HasRandomMove = requires(const G g, Rng& rng) {
+  { g.random_move(rng) } -> std::same_as<Move>;
 };
 
 template <class G>

@@ -44,12 +44,16 @@
 // utility; with kTable: the running mean |u(return) - u(0)| of the root player, which for a linear table is the
 // same as kReturns' scale).
 //
-// Memory: one fixed-capacity pool of 48-byte nodes per thread, allocated when the search starts; at most one edge
-// and one information-set node are added per iteration (siblings are linked). The information sets below each edge
-// are also found through a hash index (one 4-byte slot per pool node, pages zeroed by the OS when first touched), so
-// that an edge with many outcomes (every world showing the observer a different hand) costs O(1) per descent, not
-// a scan of its children. When the pool is full the tree stops growing and the iterations go
-// on over the existing tree. No allocation per iteration.
+// Memory: one fixed-capacity pool of 48-byte nodes per thread, reserved when the search starts (its pages touched
+// in order as nodes are added); at most one edge and one information-set node are added per iteration (siblings
+// are linked). The information sets below each edge are also found through a hash index of 4-byte slots, so that
+// an edge with many outcomes (every world showing the observer a different hand) costs O(1) per descent, not a scan
+// of its children. The index is sized to the search: it starts at kFirstSlots slots and doubles when it is half
+// full, up to the largest power of two <= 2 x the pool's capacity. memory_bytes bounds both: a pool node is counted
+// as 48 + kIndexBytesPerNode = 60 bytes (the index at its largest, 8 bytes per node, plus the old half while it
+// doubles). A search uses what it touches: 48 bytes per node added (one or two per iteration) and 8 to 16 bytes per
+// information set in the index. When the pool is full the tree stops growing and the iterations go on over the
+// existing tree. No allocation per iteration but the index's doublings (amortised, log2 of the nodes in all).
 //
 // Budgets and threads: limits.nodes = iterations (all threads together), limits.time_s, the stop flag (polled every
 // 256 iterations). Root-parallel threads: one tree and world stream per thread; root statistics summed by move.
@@ -138,17 +142,22 @@ class Tree {
         main_(main), players_(belief.base.num_players()), state_(belief.base) {
     if constexpr (HasWidening<G>) widening_ = G::kWidening;
     if (opt.widening >= 0) widening_ = opt.widening;
-    capacity_ = std::max<std::size_t>(bytes / sizeof(IsmctsNode), G::kMaxMoves + 1);
+    capacity_ = std::max<std::size_t>(bytes / (sizeof(IsmctsNode) + kIndexBytesPerNode), G::kMaxMoves + 1);
     capacity_ = std::min<std::size_t>(capacity_, 0xFFFFFFF0u);
     if (iterations < capacity_ - 1) capacity_ = static_cast<std::size_t>(iterations) + 2;
     pool_ = raw_array<IsmctsNode>(capacity_);
     pool_[0] = IsmctsNode{0.0, 0, 0, 0, 0, 0, kNoMove, 0, 0};
     used_ = 1;
-    std::size_t slots = 1;
-    while (slots <= capacity_) slots <<= 1;  // more slots than nodes: the index is never full
+    max_slots_ = 2;
+    while (max_slots_ * 2 <= 2 * capacity_) max_slots_ <<= 1;  // more slots than nodes: the index is never full
+    const std::size_t slots = std::min(kFirstSlots, max_slots_);
     index_ = zeroed_array<std::uint32_t>(slots);
     mask_ = slots - 1;
   }
+
+  // Bytes counted per pool node for the outcome index (see Memory in the header comment).
+  static constexpr std::size_t kIndexBytesPerNode = 12;
+  static constexpr std::size_t kFirstSlots = 1024;
 
   void run(std::uint64_t budget) {
     while (iterations_ < budget) {
@@ -302,11 +311,29 @@ class Tree {
   std::uint32_t outcome(std::uint32_t e, const G& s, bool& added) {
     std::uint64_t key = 0;
     if constexpr (HasObservationKey<G>) key = s.observation_key(root_player_);
-    const std::size_t slot = index_slot(e, key);
+    std::size_t slot = index_slot(e, key);
     if (index_[slot] != 0) return index_[slot];
     if (used_ >= capacity_) return 0;
+    if (2 * (indexed_ + 1) > mask_ + 1 && grow_index()) slot = index_slot(e, key);
+    if (indexed_ + 1 >= mask_ + 1) return 0;  // the index could not grow (no memory): as if the pool were full
     added = true;
+    ++indexed_;
     return index_[slot] = add_child(e, kNoMove, key);
+  }
+
+  // Doubles the outcome index (up to max_slots_) and puts its entries back; false when it cannot grow.
+  bool grow_index() noexcept {
+    const std::size_t slots = (mask_ + 1) * 2;
+    if (slots > max_slots_) return false;
+    void* p = std::calloc(slots, sizeof(std::uint32_t));
+    if (p == nullptr) return false;
+    RawArray<std::uint32_t> old = std::move(index_);
+    const std::size_t old_slots = mask_ + 1;
+    index_.reset(static_cast<std::uint32_t*>(p));
+    mask_ = slots - 1;
+    for (std::size_t i = 0; i < old_slots; ++i)
+      if (const std::uint32_t n = old[i]; n != 0) index_[index_slot(pool_[n].avail, pool_[n].key)] = n;
+    return true;
   }
 
   void iterate() {
@@ -365,7 +392,7 @@ class Tree {
   uct::Tables tables_;
   RawArray<IsmctsNode> pool_;
   RawArray<std::uint32_t> index_;  // outcome index: 0 empty, else an information-set node
-  std::size_t mask_ = 0;
+  std::size_t mask_ = 0, max_slots_ = 0, indexed_ = 0;
   std::size_t capacity_ = 0, used_ = 0;
   std::uint64_t iterations_ = 0;
   double abs_sum_ = 0.0;

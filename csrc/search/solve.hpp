@@ -91,14 +91,16 @@ class Solver {
   Solver(const SearchLimits& limits, SearchControl* control, TranspositionTable& tt)
       : limits_(limits), control_(control), tt_(tt) {}
 
-  // Fail-soft alpha-beta to the end of the game; scores relative to the root (ply plies above `g`).
-  int search(const G& g, int ply, int alpha, int beta) {
+  // Fail-soft alpha-beta to the end of the game; scores relative to the root (ply plies above `g`). `no_win`: `g`
+  // was reached by one of its parent's non_losing_moves(), so its mover has no winning move (the hook's contract)
+  // and winning_move() need not be asked.
+  int search(const G& g, int ply, int alpha, int beta, bool no_win = false) {
     if (count_node()) return 0;
     if (g.is_terminal()) return terminal_score(g, ply);
     if (ply >= kMaxPly - 1) throw std::logic_error("solve: the game lasted longer than its remaining_plies_bound");
     int top = kMate - ply - 1;  // the best possible value: a win at the next ply
     if constexpr (HasWinningMove<G>) {
-      if (g.winning_move() != kNoMove) return top;
+      if (!no_win && g.winning_move() != kNoMove) return top;
       top = kMate - ply - (kOwnMoveWins ? 3 : 2);  // no win now: at the mover's next move at best
     }
     if (beta > top) {
@@ -160,7 +162,7 @@ class Solver {
       const Move m = ml[i];
       G c = g;
       c.apply(m);
-      const int v = child(c, c.to_move() == g.to_move(), ply + 1, alpha, beta);
+      const int v = child(c, c.to_move() == g.to_move(), ply + 1, alpha, beta, HasNonLosingMoves<G>);
       if (aborted_) return 0;
       if (v > best) {
         best = v;
@@ -176,8 +178,8 @@ class Solver {
     return best;
   }
 
-  int child(const G& c, bool same, int ply, int alpha, int beta) {
-    return same ? search(c, ply, alpha, beta) : -search(c, ply, -beta, -alpha);
+  int child(const G& c, bool same, int ply, int alpha, int beta, bool no_win = false) {
+    return same ? search(c, ply, alpha, beta, no_win) : -search(c, ply, -beta, -alpha, no_win);
   }
 
   // Value of the move `m` from `g` (ply plies below the root) on the window (alpha, beta), from g's mover.

@@ -4,8 +4,8 @@
 // A search takes the table (take(megabytes)): the kept one if it has that size, else a new zeroed one; it gives it
 // back when it ends (give). The table itself makes the entries of earlier searches empty to the next one (tt.hpp:
 // a generation per search), so a kept table answers exactly as a new one. Only one table is kept, the last given
-// back, and only below TranspositionTable::kHugeFrom: a table of a gigabyte or more is asked for by a long proof,
-// where mapping it costs nothing beside the search, and keeping it would hold that memory after the proof.
+// back, and only below kKeepBelow: a table of a gigabyte or more is asked for by a long proof, where mapping it
+// costs nothing beside the search, and keeping it would hold that memory after the proof.
 // release() frees the kept table. Thread-safe: concurrent searches each get their own table (the second one a new
 // table), and the last given back stays.
 #pragma once
@@ -32,9 +32,11 @@ class TableCache {
     return std::make_unique<TranspositionTable>(megabytes);
   }
 
-  // Keeps `table` for the next search (replacing the table kept before), unless it is on huge pages.
+  static constexpr std::size_t kKeepBelow = std::size_t{1} << 30;
+
+  // Keeps `table` for the next search (replacing the table kept before), unless it has kKeepBelow bytes or more.
   static void give(std::unique_ptr<TranspositionTable> table) noexcept {
-    if (!table || table->huge()) return;
+    if (!table || (table->megabytes() << 20) >= kKeepBelow) return;
     std::lock_guard<std::mutex> lock(mutex());
     slot() = std::move(table);
   }

@@ -52,7 +52,10 @@ struct TTHit {
 class TranspositionTable {
  public:
   static constexpr int kBucketSize = 2;
-  static constexpr std::size_t kHugeFrom = std::size_t{1} << 30;
+  // Tables of this size or more are on transparent huge pages (big_array.hpp). A table is kept between searches
+  // (table_cache.hpp), so zeroing its 2 MiB pages on first touch is paid once per process, not once per search;
+  // a probe at random in a table of 4 KiB pages misses the TLB (docs/solving.md).
+  static constexpr std::size_t kHugeFrom = std::size_t{32} << 20;
 
   // A table of 0 MB stores nothing and finds nothing: alpha-beta without a table (the tests' reference).
   explicit TranspositionTable(std::size_t megabytes) {
@@ -64,7 +67,7 @@ class TranspositionTable {
     const std::size_t bytes = megabytes << 20;
     buckets_ = bytes / (sizeof(TTEntry) * kBucketSize);
     // Zeroed pages (an all-zero entry is empty), touched only when used; huge pages for tables of kHugeFrom bytes
-    // or more, which are asked for by long searches that fill them (big_array.hpp).
+    // or more (big_array.hpp).
     entries_ = BigArray<TTEntry>(buckets_ * kBucketSize, bytes >= kHugeFrom);
   }
 

@@ -65,7 +65,8 @@ class Tables {
 };
 
 // Plays `s` to the end with the game's rollout policy (`policy` and G::rollout_move exists) or uniformly random
-// legal moves, or at most `max_plies` plies when it is > 0; true when the game ended.
+// legal moves (G::random_move when the game draws one without listing the moves), or at most `max_plies` plies
+// when it is > 0; true when the game ended.
 template <Game G>
 bool playout(G& s, Rng& rng, bool policy, int max_plies = 0) {
   MoveListOf<G> ml;
@@ -77,8 +78,12 @@ bool playout(G& s, Rng& rng, bool policy, int max_plies = 0) {
         continue;
       }
     }
-    s.legal_moves(ml);
-    s.apply(ml[static_cast<int>(rng.below(static_cast<std::uint32_t>(ml.size())))]);
+    if constexpr (HasRandomMove<G>) {
+      s.apply(s.random_move(rng));
+    } else {
+      s.legal_moves(ml);
+      s.apply(ml[static_cast<int>(rng.below(static_cast<std::uint32_t>(ml.size())))]);
+    }
   }
   return true;
 }

@@ -1,0 +1,67 @@
+"""Connect Four MCTS against OpenSpiel's MCTSBot on four positions, both timed with the same CPU clock in one run.
+
+Equal iterations (kofun) and simulations (OpenSpiel), equal UCT constant (sqrt 2), one uniformly random rollout per
+iteration, no solver on either side, one thread. `time.process_time` around each search (both run in this
+process: OpenSpiel's C++ bot through pyspiel); the sides alternate ROUNDS times and the medians are compared. Not
+equal work per iteration: below the root kofun keeps only the decisive / non-losing moves (its game hooks), even
+with solver=False, while OpenSpiel expands every legal move.
+
+    python -m pytest bench/test_connect4_mcts_cpu.py -s        # needs OpenSpiel (the bench extra)
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from typing import Any
+
+import pytest
+
+from solver import _core
+
+C4 = _core.connect4.State
+POSITIONS = ("", "3677226114", "2276222477752733", "37226356573622367472")
+ITERATIONS = 100_000
+OPENSPIEL_SIMULATIONS = ITERATIONS  # equal iterations
+ROUNDS = 3
+UCT_C = math.sqrt(2.0)
+MIN_RATIO = 10.0
+
+
+def _openspiel_rate(pyspiel: Any, position: str) -> float:
+    game = pyspiel.load_game("connect_four")
+    state = game.new_initial_state()
+    for c in position:
+        state.apply_action(int(c) - 1)
+    evaluator = pyspiel.RandomRolloutEvaluator(1, 7)
+    bot = pyspiel.MCTSBot(game, evaluator, UCT_C, OPENSPIEL_SIMULATIONS, 1000, False, 7, False)
+    start = time.process_time()
+    bot.step(state)
+    return OPENSPIEL_SIMULATIONS / (time.process_time() - start)
+
+
+def _kofun_rate(position: str) -> float:
+    lim = _core.SearchLimits()
+    lim.nodes, lim.threads, lim.seed = ITERATIONS, 1, 7
+    state = C4.parse(position) if position else C4()
+    start = time.process_time()
+    r = state.mcts(lim, exploration=UCT_C, solver=False)
+    return r.nodes / (time.process_time() - start)
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=[p or "start" for p in POSITIONS])
+def test_mcts_cpu_vs_openspiel(benchmark: Any, pyspiel: Any, position: str) -> None:
+    """Iterations per CPU second, kofun over OpenSpiel, medians of ROUNDS alternated runs."""
+    ours: list[float] = []
+    theirs: list[float] = []
+    for _ in range(ROUNDS):
+        theirs.append(_openspiel_rate(pyspiel, position))
+        ours.append(_kofun_rate(position))
+    benchmark.pedantic(lambda: None, rounds=1)
+    k, o = statistics.median(ours), statistics.median(theirs)
+    info = {"position": position or "start", "kofun_per_cpu_s": round(k), "openspiel_per_cpu_s": round(o)}
+    info["ratio"] = round(k / o, 1)
+    benchmark.extra_info.update(info)
+    print(" ".join(f"{key}={v}" for key, v in info.items()))
+    assert k / o >= MIN_RATIO, f"MCTS only {k / o:.1f}x OpenSpiel per CPU second (need {MIN_RATIO}x)"
