@@ -21,6 +21,7 @@ DUAL_NODES = 20_000
 
 ESTIMATE_KEYS = {
     "deals",
+    "rank_question",
     "seed",
     "jobs",
     "options",
