@@ -186,17 +186,17 @@ class Hub:
         self._changed(table)
 
     async def _on_takeback(self, client: Client, r: p.TakeBack) -> None:
-        table, seat = self._seat(r.table, r.token)
-        self._stop_thinking(table.id)
-        table.take_back(seat)
-        client.send(p.reply("taken_back", r.id, table=table.id))
-        self._changed(table)
+        self._undo(client, r, "taken_back", Table.take_back)
 
     async def _on_resign(self, client: Client, r: p.Resign) -> None:
+        self._undo(client, r, "resigned", Table.resign)
+
+    def _undo(self, client: Client, r: p.TakeBack | p.Resign, answer: str, act: Callable[[Table, int], None]) -> None:
+        """A seat takes back or resigns: the engine's search for the old position is stopped first."""
         table, seat = self._seat(r.table, r.token)
         self._stop_thinking(table.id)
-        table.resign(seat)
-        client.send(p.reply("resigned", r.id, table=table.id))
+        act(table, seat)
+        client.send(p.reply(answer, r.id, table=table.id))
         self._changed(table)
 
     async def _on_list(self, client: Client, r: p.ListTables) -> None:
