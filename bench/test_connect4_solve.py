@@ -5,12 +5,14 @@ given, against a dedicated solver on the same positions, both timed with the sam
     KOFUN_C4_REFERENCE=/path/to/solver python -m pytest bench/test_connect4_solve.py -s -k reference
     KOFUN_BENCH_LONG=1 python -m pytest bench/test_connect4_solve.py -s -k empty           # empty board: value, full
 
-The set (bench/data/connect4_solve.txt, 28-34 empty cells) is made by scripts/c4_positions.py, which checks every
-value against an external solver and the shallowest against alpha-beta. The reference (bench/c4_reference.py)
-reads one position per line and prints "<position> <score> <nodes> <cpu_us>", its table cleared before its CPU
-clock starts; kofun's side is `time.process_time` around each `solve` (its table's allocation and clearing
-included, as a caller sees it). The two sides alternate, KOFUN_BENCH_ROUNDS times (3 by default), and the
-medians are compared.
+The sets (bench/data/): the project's 50 (connect4_solve.txt, 28-34 empty cells, made by scripts/c4_positions.py,
+which checks every value against an external solver and the shallowest against alpha-beta), and two of Pascal
+Pons' public test sets: the first 60 positions of Test_L1_R2 (beginning, medium) and the first 10 of Test_L1_R3
+(beginning, hard), with his scores. The reference (bench/c4_reference.py) reads one position per line and prints
+"<position> <score> <nodes> <cpu_us>", its table cleared before its CPU clock starts; kofun's side is
+`time.process_time` around each `solve` (the table kept between solves, as in any session of many searches: its
+clearing included). The two sides alternate, KOFUN_BENCH_ROUNDS times (3 by default), and the medians are
+compared.
 """
 
 from __future__ import annotations
@@ -28,8 +30,21 @@ from solver import _core
 from solver.games.connect4.score import connect4_score
 
 C4 = _core.connect4.State
-DATA = Path(__file__).parent / "data" / "connect4_solve.txt"
-SET = [tuple(line.split()) for line in DATA.read_text().splitlines() if line and not line.startswith("#")]
+DATA_DIR = Path(__file__).parent / "data"
+
+
+def _read(name: str) -> list[tuple[str, ...]]:
+    text = (DATA_DIR / name).read_text()
+    return [tuple(line.split()) for line in text.splitlines() if line and not line.startswith("#")]
+
+
+SET = _read("connect4_solve.txt")  # position, kofun value, test-set score
+# Every set of the reference comparison: name -> [(position, test-set score)].
+REFERENCE_SETS = {
+    "project50": [(p, int(score)) for p, _, score in SET],
+    "pons_L1_R2_60": [(p, int(score)) for p, score in _read("connect4_pons_L1_R2_60.txt")],
+    "pons_L1_R3_10": [(p, int(score)) for p, score in _read("connect4_pons_L1_R3_10.txt")],
+}
 HASH_MB = 256
 AB_EMPTY = 28  # alpha-beta (before) runs on the positions with this many empty cells (deeper ones take minutes)
 
@@ -41,11 +56,17 @@ def _limits(time_s: float = 0.0) -> Any:
 
 
 def _solve_all(positions: list[str]) -> list[tuple[int, int, float]]:
+    """(kofun value, nodes, CPU seconds) of each position."""
+    return [(int(r.value), int(r.nodes), t) for _, r, t in _solve_results(positions)]
+
+
+def _solve_results(positions: list[str]) -> list[tuple[Any, Any, float]]:
     out = []
     for p in positions:
+        state = C4.parse(p)
         start = time.process_time()
-        r = C4.parse(p).solve(_limits(), hash_mb=HASH_MB, value_only=True)
-        out.append((int(r.value), int(r.nodes), time.process_time() - start))
+        r = state.solve(_limits(), hash_mb=HASH_MB, value_only=True)
+        out.append((state, r, time.process_time() - start))
     return out
 
 
@@ -85,27 +106,28 @@ def _rounds() -> int:
     return int(value)
 
 
-def test_solve_against_reference(benchmark: Any) -> None:
-    """The set proven by kofun and by the reference, alternately, same CPU clock: medians of nodes and CPU seconds,
-    and their ratios (kofun / reference). Every value equal on both sides and to the set's."""
-    positions = [p for p, _, _ in SET]
+@pytest.mark.parametrize("name", list(REFERENCE_SETS))
+def test_solve_against_reference(benchmark: Any, name: str) -> None:
+    """A set proven by kofun and by the reference, alternately, same CPU clock: medians of nodes and CPU seconds,
+    and their ratios (kofun / reference). Every score equal on both sides and to the set's."""
+    expected = [score for _, score in REFERENCE_SETS[name]]
+    positions = [p for p, _ in REFERENCE_SETS[name]]
     binary = reference_binary()
     if binary is None:
         print(NOT_GIVEN)
     ours: list[tuple[int, float]] = []
     theirs: list[tuple[int, float, float]] = []
     for _ in range(_rounds()):
-        results = _solve_all(positions)
-        for (p, value, _), (got, _, _) in zip(SET, results, strict=True):
-            assert got == int(value), p
-        ours.append((sum(n for _, n, _ in results), sum(t for _, _, t in results)))
+        results = _solve_results(positions)
+        assert [connect4_score(state, r) for state, r, _ in results] == expected
+        ours.append((sum(int(r.nodes) for _, r, _ in results), sum(t for _, _, t in results)))
         if binary is not None:
             ref = run_reference(binary, positions)
-            assert ref.scores == [int(score) for _, _, score in SET]
+            assert ref.scores == expected
             theirs.append((ref.nodes, ref.cpu_s, ref.child_cpu_s))
     benchmark.pedantic(lambda: None, rounds=1)
     cpu = statistics.median(t for _, t in ours)
-    info: dict[str, Any] = {"positions": len(positions), "rounds": len(ours), "kofun_nodes": ours[0][0]}
+    info: dict[str, Any] = {"set": name, "positions": len(positions), "rounds": len(ours), "kofun_nodes": ours[0][0]}
     info["kofun_cpu_s"] = round(cpu, 2)
     info["kofun_nodes_per_cpu_s"] = round(ours[0][0] / cpu)
     if binary is None:

@@ -246,6 +246,9 @@ class Worker {
                  : m == k0    ? kKillerScore
                  : m == k1    ? kKillerScore - 1
                               : history_[history_index(player, m)];
+      // The children that will probe the table (depth >= 1): start loading their buckets (behaviour-neutral).
+      if constexpr (HasHashAfter<G>)
+        if (depth >= 2) sh_.tt->prefetch(g.hash_after(m));
     }
 
     const int orig_alpha = alpha;

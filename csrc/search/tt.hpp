@@ -99,6 +99,11 @@ class TranspositionTable {
     return false;
   }
 
+  // Starts loading the bucket of `key` into the cache (a hint; probe() and store() are right without it).
+  void prefetch(std::uint64_t key) const noexcept {
+    if (buckets_ > 0) __builtin_prefetch(bucket(key));
+  }
+
   void store(std::uint64_t key, Move move, int value, int depth, Bound bound) noexcept {
     if (buckets_ == 0) return;
     TTEntry* b = bucket(key);

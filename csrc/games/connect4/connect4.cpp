@@ -54,6 +54,11 @@ int State::move_order(Move col) const noexcept {
   return popcount(winning_cells(mine_ | stone, mask_ | stone));
 }
 
+std::uint64_t State::hash_after(Move col) const noexcept {
+  const Bitboard stone = (mask_ + bottom_mask(static_cast<int>(col))) & column_mask(static_cast<int>(col));
+  return hash_ ^ kZobrist[to_move() * 64 + lsb(stone)];
+}
+
 bool State::has_four(Bitboard b) noexcept {
   for (int shift : {1, kHeight + 1, kHeight, kHeight + 2}) {
     const Bitboard m = b & (b >> shift);

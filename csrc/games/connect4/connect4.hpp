@@ -52,6 +52,7 @@ class State {
   Move winning_move() const noexcept;
   void non_losing_moves(MoveList<kMaxMoves>& ml) const noexcept;
   int move_order(Move col) const noexcept;
+  std::uint64_t hash_after(Move col) const noexcept;
 
   // Connect Four specifics.
   int moves_played() const noexcept { return moves_; }
