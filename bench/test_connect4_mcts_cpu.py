@@ -1,8 +1,9 @@
 """Connect Four MCTS against OpenSpiel's MCTSBot on four positions, both timed with the same CPU clock in one run.
 
 Equal iterations (kofun) and simulations (OpenSpiel), equal UCT constant (sqrt 2), one uniformly random rollout per
-iteration, no solver on either side, one thread. `time.process_time` around each search (both run in this
-process: OpenSpiel's C++ bot through pyspiel); the sides alternate ROUNDS times and the medians are compared. Not
+iteration, no solver on either side, one thread. `time.thread_time` around each search (both run in this
+thread: OpenSpiel's C++ bot through pyspiel; the process clock would also count idle library threads, e.g. a
+BLAS pool spinning after an import); the sides alternate ROUNDS times and the medians are compared. Not
 equal work per iteration: below the root kofun keeps only the decisive / non-losing moves (its game hooks), even
 with solver=False, while OpenSpiel expands every legal move.
 
@@ -36,18 +37,18 @@ def _openspiel_rate(pyspiel: Any, position: str) -> float:
         state.apply_action(int(c) - 1)
     evaluator = pyspiel.RandomRolloutEvaluator(1, 7)
     bot = pyspiel.MCTSBot(game, evaluator, UCT_C, OPENSPIEL_SIMULATIONS, 1000, False, 7, False)
-    start = time.process_time()
+    start = time.thread_time()
     bot.step(state)
-    return OPENSPIEL_SIMULATIONS / (time.process_time() - start)
+    return OPENSPIEL_SIMULATIONS / (time.thread_time() - start)
 
 
 def _kofun_rate(position: str) -> float:
     lim = _core.SearchLimits()
     lim.nodes, lim.threads, lim.seed = ITERATIONS, 1, 7
     state = C4.parse(position) if position else C4()
-    start = time.process_time()
+    start = time.thread_time()
     r = state.mcts(lim, exploration=UCT_C, solver=False)
-    return r.nodes / (time.process_time() - start)
+    return r.nodes / (time.thread_time() - start)
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=[p or "start" for p in POSITIONS])
