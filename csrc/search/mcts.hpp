@@ -157,8 +157,10 @@ class Tree {
   const MctsNode& root() const noexcept { return pool_[0]; }
   Move child_move(std::uint32_t i) const noexcept { return pool_[i].move; }
   const MctsNode& node(std::uint32_t i) const noexcept { return pool_[resolve(i)]; }
+  // The node holding the statistics of pool index i (an alias only ever exists with transpositions on: without
+  // them the flag is not even read, which keeps the selection loop to one load per child).
   std::uint32_t resolve(std::uint32_t i) const noexcept {
-    return (pool_[i].flags & kAlias) ? pool_[i].first_child : i;
+    return (opt_.transpositions && (pool_[i].flags & kAlias)) ? pool_[i].first_child : i;
   }
 
   // Principal variation from the root (whose first move is given): at each node the quickest proven win of the

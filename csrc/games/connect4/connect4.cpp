@@ -2,13 +2,9 @@
 
 #include <array>
 
-#include "../../core/zobrist.hpp"
 
 namespace kofun::connect4 {
 namespace {
-
-// Keys indexed by player * 64 + bit.
-constexpr auto kZobrist = zobrist_table<128>(0xC4);
 
 constexpr Bitboard kBoardMask = [] {
   Bitboard b = 0;
@@ -21,8 +17,6 @@ constexpr Bitboard kBottomRow = [] {
   for (int c = 0; c < kWidth; ++c) b |= Bitboard{1} << (c * (kHeight + 1));
   return b;
 }();
-
-constexpr int kCentreFirst[kWidth] = {3, 2, 4, 1, 5, 0, 6};
 
 }  // namespace
 
@@ -45,7 +39,7 @@ void State::non_losing_moves(MoveList<kMaxMoves>& ml) const noexcept {
     options = forced;
   }
   options &= ~(threats >> 1);  // never play just under an opponent's threat
-  for (int col : kCentreFirst)
+  for (int col : detail::kCentreFirst)
     if (options & column_mask(col)) ml.push(static_cast<Move>(col));
 }
 
@@ -56,15 +50,7 @@ int State::move_order(Move col) const noexcept {
 
 std::uint64_t State::hash_after(Move col) const noexcept {
   const Bitboard stone = (mask_ + bottom_mask(static_cast<int>(col))) & column_mask(static_cast<int>(col));
-  return hash_ ^ kZobrist[to_move() * 64 + lsb(stone)];
-}
-
-bool State::has_four(Bitboard b) noexcept {
-  for (int shift : {1, kHeight + 1, kHeight, kHeight + 2}) {
-    const Bitboard m = b & (b >> shift);
-    if (m & (m >> (2 * shift))) return true;
-  }
-  return false;
+  return hash_ ^ detail::kZobrist[to_move() * 64 + lsb(stone)];
 }
 
 // Empty-or-not cells that would complete a four for `stones` (intersected with the board).
@@ -82,29 +68,6 @@ Bitboard State::winning_cells(Bitboard p, Bitboard mask) noexcept {
   return r & (kBoardMask ^ mask);
 }
 
-void State::legal_moves(MoveList<kMaxMoves>& ml) const noexcept {
-  ml.clear();
-  if (is_terminal()) return;
-  // Centre-first order helps alpha-beta; perft and MCTS do not care about the order.
-  for (int col : kCentreFirst)
-    if (can_play(col)) ml.push(static_cast<Move>(col));
-}
-
-void State::apply(Move col) noexcept {
-  const Bitboard new_stone = (mask_ + bottom_mask(static_cast<int>(col))) & column_mask(static_cast<int>(col));
-  const int player = to_move();
-  hash_ ^= kZobrist[player * 64 + lsb(new_stone)];
-  const Bitboard mover = mine_ | new_stone;
-  mask_ |= new_stone;
-  if (moves_ < 21)
-    history_ |= static_cast<std::uint64_t>(col) << (3 * moves_);
-  else
-    history2_ |= static_cast<std::uint64_t>(col) << (3 * (moves_ - 21));
-  ++moves_;
-  if (has_four(mover)) winner_ = static_cast<std::int8_t>(player);
-  mine_ = mover ^ mask_;  // the opponent's stones become "mine" for the new player to move
-}
-
 double State::returns(int player) const noexcept {
   if (winner_ < 0) return 0.0;
   return winner_ == player ? 1.0 : -1.0;
@@ -114,7 +77,7 @@ std::uint64_t State::recompute_hash() const noexcept {
   std::uint64_t h = 0;
   const Bitboard stones[2] = {to_move() == 0 ? mine_ : mine_ ^ mask_, to_move() == 0 ? mine_ ^ mask_ : mine_};
   for (int p = 0; p < 2; ++p)
-    for (int sq : Bits{stones[p]}) h ^= kZobrist[p * 64 + sq];
+    for (int sq : Bits{stones[p]}) h ^= detail::kZobrist[p * 64 + sq];
   return h;
 }
 
