@@ -23,7 +23,7 @@ as ``<= draw`` (a draw or a loss), ``<= win in 14 plies`` (no quicker win) (the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import _core
@@ -57,6 +57,8 @@ class Score:
                 return cls("unproven", 0.0, "", None, win_rate)
             return cls.of_proof_score(float(stat.value), bound)
         if algo == "alphabeta":
+            if abs(float(stat.value)) > _core.EVAL_BOUND:  # a bound at a mate score: a bound on a win or a loss
+                return replace(cls.of_proof_score(float(stat.value), bound), win_rate=win_rate)
             return cls("eval", float(stat.value), eval_unit, None, win_rate, bound)
         return cls("expected", float(stat.value), return_unit, None, win_rate)
 
