@@ -133,13 +133,14 @@ class AnalysisBoard {
   }
 
   async stop() {
-    if (!this.running) return;
+    const running = this.running;  // the analysis may end (and clear this.running) while the stop is answered
+    if (!running) return;
     try {
       await this.conn.request({ type: "stop" });
     } catch {
       // it had ended meanwhile
     }
-    await this.running.catch(() => {});
+    await running.catch(() => {});
   }
 
   /** The moves of `play` from the position shown, then the analysis of the position after them. */
