@@ -232,7 +232,7 @@ function markLast(root, board, ui) {
 export function draw(root, board, ui = {}) {
   root.textContent = "";
   const wrap = el("div", { class: "hw-board" }, root);
-  el("div", { class: `hw-status${board.phase === "over" ? " hw-over" : ""}`, text: board.status }, wrap);
+  el("div", { class: `game-status hw-status${board.phase === "over" ? " over" : ""}`, text: board.status }, wrap);
   const info = el("div", { class: "hw-info" }, wrap);
   el("span", { text: `Haniwa, ${board.mode}` }, info);
   if (board.match) {

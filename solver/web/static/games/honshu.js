@@ -325,7 +325,7 @@ export function draw(root, board, ui) {
   root.textContent = "";
   const last = lastMove(board, ui);
   const top = el("div", { class: `hs-board hs-players-${board.seats.length}` }, root);
-  el("div", { class: `hs-status ${board.phase === "end" ? "hs-over" : ""}`, text: board.status }, top);
+  el("div", { class: `game-status hs-status${board.phase === "end" ? " over" : ""}`, text: board.status }, top);
   const rules = board.rules;
   const ruleWords = [`round ${board.round} of ${board.rounds}`, `phase ${board.phase}`];
   if (rules.hand_passing !== "none") ruleWords.push("hands passed after rounds 3 and 9");

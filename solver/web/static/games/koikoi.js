@@ -155,7 +155,7 @@ function markLast(root, ui) {
 export function draw(root, board, ui = {}) {
   root.textContent = "";
   const wrap = el("div", { class: "kk-board" }, root);
-  el("div", { class: `kk-status${board.phase === "over" ? " kk-over" : ""}`, text: board.status }, wrap);
+  el("div", { class: `game-status kk-status${board.phase === "over" ? " over" : ""}`, text: board.status }, wrap);
   matchBar(wrap, board, ui);
   const me = board.you;
   seatPanel(wrap, board, ui, 1 - me);
