@@ -10,9 +10,10 @@ one. Seat 0's view of a 2-player game in round 4, at a trick and at a placement 
 
 from __future__ import annotations
 
-import random
 import time
 from typing import Any
+
+from test_honshu import _view  # the same round-4 views as the Honshu speed bench
 
 import solver.games.honshu  # noqa: F401 - loads the card table
 from solver import _core
@@ -20,16 +21,6 @@ from solver._core import honshu as hs
 
 ITERATIONS = 20_000
 ROUNDS = 3
-
-
-def _view(placement: bool) -> tuple[str, list[int], list[int]]:
-    s = hs.State.deal(2, 3)
-    rng = random.Random(3)
-    while not (s.round == 4 and s.phase == ("place" if placement else "play") and s.to_move() == 0):
-        s.apply(s.random_move(rng.randrange(1 << 30)))
-    info = s.information_state(0)
-    hidden, groups, _v = hs.hidden(info)
-    return info, hidden, groups
 
 
 def _rate(info: str, hidden: list[int], groups: list[int], rollout: str) -> float:

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.web.driver import Server  # noqa: E402
-from tests.web.test_browser import browser, new_game, play_clicks  # noqa: E402
+from tests.web.driver import Server
+from tests.web.test_browser import browser, new_game, play_clicks
 
 SHOTS = [  # game, lobby settings, clicks before the picture
     ("connect4", {}, 8),

@@ -21,8 +21,9 @@ from .agents import Agent, GreedyAgent, RandomAgent, SearchAgent, make_agent
 from .analysis import analyse
 from .config import Config, ConfigError, load_config
 from .games import GAMES, GameInfo, UnknownGameError, get_game
-from .match import GameRecord, Match, play_match, rotations
+from .match import Match, play_match, rotations
 from .ratings import agent_for_rating
+from .record import GameRecord
 from .review import Review, ReviewSettings, review
 from .search import Progress, SearchReport, search
 from .settings import SearchSettings, SettingsError

@@ -452,7 +452,7 @@ class Step:
 
 
 def replay(record: Any) -> list[Step]:
-    """Every position of a :class:`~solver.match.GameRecord` where a move was played, in order (ValueError names a
+    """Every position of a :class:`~solver.record.GameRecord` where a move was played, in order (ValueError names a
     move that does not replay)."""
     game = get_game(record.game)
     rules = game.check_options(record.rules)

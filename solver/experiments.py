@@ -40,7 +40,8 @@ from typing import Any
 from .agents import Agent, GreedyAgent, PeekingAgent, RandomAgent, SearchAgent
 from .batch import BatchInterrupted, Journal, Runner, Task
 from .games import GameInfo, get_game
-from .match import GameRecord, Match, rotations, seat_agents, side_of, side_seats
+from .match import Match, rotations, seat_agents, side_of, side_seats
+from .record import GameRecord
 from .report.stats import Interval, mean_interval, wilson
 from .seeds import check_seed, derive_seed
 from .settings import SearchSettings

@@ -12,7 +12,7 @@ widest (see :meth:`Tournament.plan`). A round is planned from the results of the
 only, so the whole tournament is a function of its seed and budget, whatever the number of workers. It stops when
 every level's 95% interval half-width is at most the target (30 points) or the game budget is spent.
 
-Every game is kept as a :class:`~solver.match.GameRecord` in the tournament's results file (a
+Every game is kept as a :class:`~solver.record.GameRecord` in the tournament's results file (a
 :class:`~solver.batch.Journal`), from which a resumed run recomputes the same plan and carries on.
 """
 
@@ -26,9 +26,10 @@ from typing import Any
 from .batch import Journal, Runner, Task
 from .games import GameInfo, get_game
 from .ladder_pools import MODES, Entry, TimedAgent, make_agent, mode_of, pool
-from .match import GameRecord, rotations, side_of
+from .match import rotations, side_of
 from .ratings import Fit, Ladder, Level, Unit, unmeasured
 from .ratings import fit as fit_units
+from .record import GameRecord
 from .seeds import check_seed, derive_seed
 
 TARGET = 30.0

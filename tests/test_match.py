@@ -216,7 +216,7 @@ def test_selfplay_and_experiment_write_records_that_read_back(tmp_path: Any) -> 
     from click.testing import CliRunner
 
     from solver.cli import main
-    from solver.match import read_records
+    from solver.record import read_records
 
     path = tmp_path / "games.jsonl"
     args = ["selfplay", "c4", "--games", "2", "--depth", "1", "--seed", "2", "--records", str(path), "--json"]

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 import solver
 from solver.batch import Runner
 from solver.cli import main
-from solver.match import DealRecord, GameRecord
+from solver.record import DealRecord, GameRecord
 from solver.review import (
     DecisionReview,
     Reviewer,

@@ -15,7 +15,8 @@ import click
 from ..agents import SearchAgent
 from ..batch import Journal, Runner, Task
 from ..experiments import OPPONENTS, PEEKS, play_selfplay_game, run_experiment
-from ..match import GameRecord, append_record, side_seats
+from ..match import side_seats
+from ..record import GameRecord, append_record
 from ..report.stats import MatchScore
 from ..settings import ALGOS, OBJECTIVES
 from .common import (
@@ -32,7 +33,7 @@ from .common import (
     setup,
 )
 
-RECORDS_HELP = "Append every game's record to this JSON-lines file (solver.match.read_records reads it)."
+RECORDS_HELP = "Append every game's record to this JSON-lines file (solver.record.read_records reads it)."
 SCHEDULER_HELP = "Address of a running dask scheduler (tcp://HOST:PORT) instead of local worker processes."
 
 

@@ -3,7 +3,7 @@
 The person's seat gets a :class:`~solver.agents.HumanAgent`; every other seat a
 :class:`~solver.agents.SearchAgent`. The board is always drawn as the person's seat sees it (in a hidden-information
 game: their information state; the rest is shown when the game is over). The record of the game can be saved with
-``--record FILE`` (JSON, :class:`solver.match.GameRecord`).
+``--record FILE`` (JSON, :class:`solver.record.GameRecord`).
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from ..config import load_config
 from ..games import GameInfo, get_game
 from ..games.base import check_notation_text
 from ..levels import DEFAULT_LEVEL, LEVEL_COUNT, UNRATED_NODES, describe, level_of
-from ..match import GameRecord, Match, MatchObserver, first_deal, winners_of
+from ..match import Match, MatchObserver, first_deal, winners_of
 from ..ratings import Choice, choose, rated_range, shipped_ladder
+from ..record import GameRecord
 from ..seeds import MAX_SEED
 from ..settings import ALGOS, SearchSettings
 from .common import SEED, Setup, check_output, common_options, players_flag, settings_from, setup

@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from ..analysis import Line, MoveEstimate, lines, move_values
-from ..match import GameRecord, read_records
+from ..record import GameRecord, read_records
 from ..report.table import format_table
 from ..review import DEFAULT_RUNS, DecisionReview, Reviewer, ReviewSettings, review
 from ..review.plot import check_plot_path, plot_review

@@ -1,6 +1,6 @@
 """Game review: what each decision of a recorded game cost its player, judged from what that player knew.
 
-:func:`review` takes a :class:`~solver.match.GameRecord` (any game, any number of deals) and returns a
+:func:`review` takes a :class:`~solver.record.GameRecord` (any game, any number of deals) and returns a
 :class:`~solver.review.model.Review`: for every decision of every seat (or of the seats asked for) the move played,
 the engine's best move, both values and the **loss** in the game's own terms, a class (best / good / inaccuracy /
 mistake / blunder, :mod:`solver.review.classes`), per seat a summary, and the value series of the graph.
@@ -32,7 +32,7 @@ from typing import Any
 from ..analysis import Step, replay
 from ..batch import Journal, Runner, Task
 from ..games import GameInfo, get_game
-from ..match import GameRecord
+from ..record import GameRecord
 from ..seeds import derive_seed
 from ..settings import HIDDEN_ALGOS, SearchSettings, SettingsError
 from .classes import CLASSES, EVAL_UNIT, FORCED, Thresholds, thresholds_for

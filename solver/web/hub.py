@@ -21,8 +21,8 @@ from typing import Any
 from .. import __version__
 from ..games import GAMES, GameInfo, get_game
 from ..ladder_pools import MODES
-from ..match import GameRecord
 from ..ratings import shipped_path
+from ..record import GameRecord
 from ..report.search import progress_line
 from ..search import Progress, search
 from ..settings import SearchSettings

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..analysis import Line, MoveEstimate, lines, pool
 from ..games import GameInfo
-from ..match import GameRecord
+from ..record import GameRecord
 from ..review import DecisionReview, Reviewer, ReviewSettings, series, summaries, view_note
 from ..review.classes import EVAL_UNIT, thresholds_for
 from ..search import Progress, SearchReport, information_state, search, settings_of

@@ -19,8 +19,9 @@ from typing import Any
 
 from ..agents import Agent, GreedyAgent, RandomAgent, SearchAgent
 from ..games import GameInfo, get_game
-from ..match import GameRecord, Match, MatchObserver
+from ..match import Match, MatchObserver
 from ..ratings import Level, agent_for_rating, shipped_ladder
+from ..record import GameRecord
 from ..settings import SearchSettings
 from .boards import board_of, legal_of
 from .protocol import AISeat, HumanSeat

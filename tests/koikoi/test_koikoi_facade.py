@@ -11,7 +11,8 @@ import pytest
 from solver._core import RuleOptionError
 from solver._core import koikoi as kk
 from solver.games.koikoi import CARD_TITLES, GAME, with_match
-from solver.match import GameRecord, Match, MatchObserver
+from solver.match import Match, MatchObserver
+from solver.record import GameRecord
 from solver.seeds import derive_seed
 
 

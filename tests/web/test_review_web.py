@@ -21,7 +21,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from solver.analysis import replay
 from solver.games import get_game
-from solver.match import DealRecord, GameRecord
+from solver.record import DealRecord, GameRecord
 from solver.review import Reviewer, ReviewSettings, review
 from solver.web.boards import board_of
 
