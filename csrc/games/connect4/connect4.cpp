@@ -44,12 +44,12 @@ void State::non_losing_moves(MoveList<kMaxMoves>& ml) const noexcept {
 }
 
 int State::move_order(Move col) const noexcept {
-  const Bitboard stone = (mask_ + bottom_mask(static_cast<int>(col))) & column_mask(static_cast<int>(col));
+  const Bitboard stone = stone_of(col);
   return popcount(winning_cells(mine_ | stone, mask_ | stone));
 }
 
 std::uint64_t State::hash_after(Move col) const noexcept {
-  const Bitboard stone = (mask_ + bottom_mask(static_cast<int>(col))) & column_mask(static_cast<int>(col));
+  const Bitboard stone = stone_of(col);
   return hash_ ^ detail::kZobrist[to_move() * 64 + lsb(stone)];
 }
 

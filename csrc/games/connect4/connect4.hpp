@@ -78,6 +78,10 @@ class State {
     return ((Bitboard{1} << kHeight) - 1) << (col * (kHeight + 1));
   }
   Bitboard playable() const noexcept;  // the cell each non-full column would take
+  // The cell a stone dropped in `col` takes (the column is not full).
+  Bitboard stone_of(Move col) const noexcept {
+    return (mask_ + bottom_mask(static_cast<int>(col))) & column_mask(static_cast<int>(col));
+  }
   static bool has_four(Bitboard b) noexcept;
   static Bitboard winning_cells(Bitboard stones, Bitboard mask) noexcept;
 
@@ -108,7 +112,7 @@ inline void State::legal_moves(MoveList<kMaxMoves>& ml) const noexcept {
 }
 
 inline void State::apply(Move col) noexcept {
-  const Bitboard new_stone = (mask_ + bottom_mask(static_cast<int>(col))) & column_mask(static_cast<int>(col));
+  const Bitboard new_stone = stone_of(col);
   const int player = to_move();
   hash_ ^= detail::kZobrist[player * 64 + lsb(new_stone)];
   const Bitboard mover = mine_ | new_stone;
