@@ -3,7 +3,10 @@
 Equal iterations (kofun) and simulations (OpenSpiel), equal UCT constant (sqrt 2), one uniformly random rollout per
 iteration, no solver on either side, one thread. `time.thread_time` around each search (both run in this
 thread: OpenSpiel's C++ bot through pyspiel; the process clock would also count idle library threads, e.g. a
-BLAS pool spinning after an import); the sides alternate ROUNDS times and the medians are compared. Not
+BLAS pool spinning after an import). The sides alternate ROUNDS times; a round (OpenSpiel, then kofun right
+after it) is the unit, and the figure is the median of the rounds' ratios, with their range: this machine's
+speed drifts by up to 2x between seconds for both programs alike, which pairing cancels and medians of each side
+over a few rounds did not. Not
 equal work per iteration: below the root kofun keeps only the decisive / non-losing moves (its game hooks), even
 with solver=False, while OpenSpiel expands every legal move.
 
@@ -25,9 +28,9 @@ C4 = _core.connect4.State
 POSITIONS = ("", "3677226114", "2276222477752733", "37226356573622367472")
 ITERATIONS = 100_000
 OPENSPIEL_SIMULATIONS = ITERATIONS  # equal iterations
-ROUNDS = 3
+ROUNDS = 9
 UCT_C = math.sqrt(2.0)
-MIN_RATIO = 10.0
+MIN_RATIO = 20.0  # the target of the engine (docs/benchmarks.md)
 
 
 def _openspiel_rate(pyspiel: Any, position: str) -> float:
@@ -53,16 +56,22 @@ def _kofun_rate(position: str) -> float:
 
 @pytest.mark.parametrize("position", POSITIONS, ids=[p or "start" for p in POSITIONS])
 def test_mcts_cpu_vs_openspiel(benchmark: Any, pyspiel: Any, position: str) -> None:
-    """Iterations per CPU second, kofun over OpenSpiel, medians of ROUNDS alternated runs."""
+    """Iterations per CPU second, kofun over OpenSpiel: the median of ROUNDS paired rounds' ratios."""
     ours: list[float] = []
     theirs: list[float] = []
     for _ in range(ROUNDS):
         theirs.append(_openspiel_rate(pyspiel, position))
         ours.append(_kofun_rate(position))
     benchmark.pedantic(lambda: None, rounds=1)
-    k, o = statistics.median(ours), statistics.median(theirs)
-    info = {"position": position or "start", "kofun_per_cpu_s": round(k), "openspiel_per_cpu_s": round(o)}
-    info["ratio"] = round(k / o, 1)
+    ratios = sorted(k / o for k, o in zip(ours, theirs))
+    ratio = statistics.median(ratios)
+    info = {
+        "position": position or "start",
+        "kofun_per_cpu_s": round(statistics.median(ours)),
+        "openspiel_per_cpu_s": round(statistics.median(theirs)),
+        "ratio": round(ratio, 1),
+        "ratio_range": f"{ratios[0]:.1f}-{ratios[-1]:.1f}",
+    }
     benchmark.extra_info.update(info)
     print(" ".join(f"{key}={v}" for key, v in info.items()))
-    assert k / o >= MIN_RATIO, f"MCTS only {k / o:.1f}x OpenSpiel per CPU second (need {MIN_RATIO}x)"
+    assert ratio >= MIN_RATIO, f"MCTS only {ratio:.1f}x OpenSpiel per CPU second (need {MIN_RATIO}x)"

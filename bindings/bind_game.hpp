@@ -7,6 +7,7 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,12 @@ py::class_<G> bind_game(py::module_& m, const char* doc) {
              py::gil_scoped_release release;
              return random_playouts(g, n, seed);
            }, py::arg("n"), py::arg("seed") = 0, "Play n uniformly random games; returns the total plies.");
+  if constexpr (HasRandomMove<G>)
+    cls.def("random_move", [](const G& g, std::uint64_t seed) {
+      if (g.is_terminal()) throw std::invalid_argument("random_move: the position is terminal, there is no move");
+      Rng rng(seed);
+      return g.random_move(rng);
+    }, py::arg("seed") = 0, "A uniformly random legal move drawn from Rng(seed), as the random playouts draw it.");
   if constexpr (HasEvaluate<G>) cls.def("evaluate", &G::evaluate, "Heuristic value for the player to move.");
   if constexpr (HasPliesBound<G>)
     cls.def("remaining_plies_bound", &G::remaining_plies_bound, "No game from here lasts more plies than this.");

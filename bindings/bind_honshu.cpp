@@ -158,10 +158,6 @@ void bind_honshu(py::module_ m) {
         return s.placement_value(mv);
       }, py::arg("move"), "The static value of a placement (half points), the search's ordering.")
       .def("greedy_move", &State::greedy_move, "The greedy baseline's move for the player to move.")
-      .def("random_move", [](const State& s, std::uint64_t seed) {
-        Rng rng(seed);
-        return s.random_move(rng);
-      }, py::arg("seed") = 0, "A uniformly random legal move (placements by rejection sampling).")
       .def("rollout_move", [](const State& s, std::uint64_t seed) {
         Rng rng(seed);
         return s.rollout_move(rng);

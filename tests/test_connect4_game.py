@@ -182,3 +182,48 @@ def test_random_move_sequences_keep_the_invariants(choices: list[int]) -> None:
         assert s.hash() == s.recompute_hash()
         assert State.parse(s.to_string()) == s
         assert s.is_terminal() == (s.winner() >= 0 or s.moves_played() == 42)
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def _rng_below(seed: int, n: int) -> int:
+    """The first Rng(seed).below(n) of csrc/core/rng.hpp (xoshiro256** seeded through splitmix64), in Python."""
+    s, x = [], seed
+    for _ in range(4):
+        x = (x + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        s.append(z ^ (z >> 31))
+    r = (s[1] * 5) & _MASK64
+    r = ((((r << 7) | (r >> 57)) & _MASK64) * 9) & _MASK64
+    return ((r >> 32) * n) >> 32
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=6), max_size=41), st.integers(min_value=0, max_value=2**64 - 1))
+def test_random_move_is_the_pick_from_the_legal_move_list(choices: list[int], seed: int) -> None:
+    # The random playouts draw random_move(rng) instead of legal_moves(ml) + ml[rng.below(ml.size())]: the same
+    # column for the same generator, so the searches do not depend on which of the two a playout uses.
+    s = State()
+    for c in choices:
+        legal = s.legal_moves()
+        if not legal:
+            break
+        s.apply(legal[c % len(legal)])
+    if s.is_terminal():
+        with pytest.raises(ValueError, match="terminal"):
+            s.random_move(seed)
+        return
+    legal = s.legal_moves()
+    assert s.random_move(seed) == legal[_rng_below(seed, len(legal))]
+
+
+def test_random_move_with_full_columns() -> None:
+    # Columns 1, 4 and 7 full (no four anywhere): the open columns in centre-first order are 3, 5, 2, 6.
+    s = State.parse("111111444444777777")
+    assert not s.is_terminal()
+    assert s.legal_moves() == [2, 4, 1, 5]
+    assert sorted({s.random_move(seed) for seed in range(200)}) == [1, 2, 4, 5]
+    for seed in range(50):
+        assert s.random_move(seed) == [2, 4, 1, 5][_rng_below(seed, 4)]

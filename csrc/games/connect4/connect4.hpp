@@ -8,6 +8,7 @@
 // (the public test-set notation; "" or "-" is the empty board); a move is one digit.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -25,6 +26,21 @@ inline constexpr int kCells = kWidth * kHeight;
 namespace detail {
 inline constexpr auto kZobrist = zobrist_table<128>(0xC4);  // keys indexed by player * 64 + bit
 inline constexpr int kCentreFirst[kWidth] = {3, 2, 4, 1, 5, 0, 6};
+
+// For each set of open columns (bit c: column c is not full): how many there are and the open ones in centre-first
+// order, i.e. the list legal_moves makes; random_move picks from it without building the list.
+struct OpenColumns {
+  std::uint8_t count;
+  std::uint8_t cols[kWidth];
+};
+constexpr std::array<OpenColumns, 128> open_columns_table() {
+  std::array<OpenColumns, 128> t{};
+  for (unsigned open = 0; open < 128; ++open)
+    for (int col : kCentreFirst)
+      if (open & (1u << col)) t[open].cols[t[open].count++] = static_cast<std::uint8_t>(col);
+  return t;
+}
+inline constexpr auto kOpenColumns = open_columns_table();
 }  // namespace detail
 
 class State {
@@ -52,6 +68,8 @@ class State {
   int evaluate() const noexcept;
   int remaining_plies_bound() const noexcept { return is_terminal() ? 0 : kCells - moves_; }
   Move rollout_move(Rng& rng) const noexcept;
+  // The move legal_moves(ml) followed by ml[rng.below(ml.size())] would pick, without the list (random playouts).
+  Move random_move(Rng& rng) const noexcept;
 
   // Tactical hooks (core/game.hpp), as in the dedicated solvers: a winning column, the columns that neither leave
   // an immediate threat unanswered nor play under one, and the order "most new threats first".
@@ -82,6 +100,13 @@ class State {
   Bitboard stone_of(Move col) const noexcept {
     return (mask_ + bottom_mask(static_cast<int>(col))) & column_mask(static_cast<int>(col));
   }
+  // Bit c set when column c is not full: the top cells (bits 7c + 5) of the empty columns gathered into bits 0-6
+  // by one multiplication (bit 7c lands on 42 + c through the term 2^(6(7 - c)); no two terms meet, so no carries).
+  unsigned open_columns() const noexcept {
+    constexpr Bitboard kTops = 0x810204081020ULL;  // bits 5, 12, ..., 47
+    constexpr Bitboard kGather = 0x41041041040ULL;  // 2^6 + 2^12 + ... + 2^42
+    return static_cast<unsigned>(((((~mask_ & kTops) >> (kHeight - 1)) * kGather) >> 42) & 0x7F);
+  }
   static bool has_four(Bitboard b) noexcept;
   static Bitboard winning_cells(Bitboard stones, Bitboard mask) noexcept;
 
@@ -109,6 +134,11 @@ inline void State::legal_moves(MoveList<kMaxMoves>& ml) const noexcept {
   // Centre-first order helps alpha-beta; perft and MCTS do not care about the order.
   for (int col : detail::kCentreFirst)
     if (can_play(col)) ml.push(static_cast<Move>(col));
+}
+
+inline Move State::random_move(Rng& rng) const noexcept {
+  const detail::OpenColumns& open = detail::kOpenColumns[open_columns()];
+  return open.cols[rng.below(open.count)];
 }
 
 inline void State::apply(Move col) noexcept {
