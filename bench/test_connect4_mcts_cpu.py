@@ -63,7 +63,7 @@ def test_mcts_cpu_vs_openspiel(benchmark: Any, pyspiel: Any, position: str) -> N
         theirs.append(_openspiel_rate(pyspiel, position))
         ours.append(_kofun_rate(position))
     benchmark.pedantic(lambda: None, rounds=1)
-    ratios = sorted(k / o for k, o in zip(ours, theirs))
+    ratios = sorted(k / o for k, o in zip(ours, theirs, strict=True))
     ratio = statistics.median(ratios)
     info = {
         "position": position or "start",
