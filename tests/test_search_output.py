@@ -202,9 +202,17 @@ def test_an_alphabeta_bound_at_a_mate_score_prints_as_a_bound_on_a_win() -> None
     stat = SimpleNamespace(value=float(_core.MATE_SCORE - 1), proof=_core.Proof.NONE, plies_to_end=-1, bound=-1)
     score = Score.of(stat, "alphabeta", "centipawns", "points")
     assert (score.kind, score.plies, score.bound, str(score)) == ("win", 1, -1, "<= win in 1 ply")
-    loss = Score.of(SimpleNamespace(value=float(-(_core.MATE_SCORE - 4)), proof=_core.Proof.NONE, plies_to_end=-1,
-                                    bound=1), "alphabeta", "centipawns", "points")
+    loss = Score.of(
+        SimpleNamespace(value=float(-(_core.MATE_SCORE - 4)), proof=_core.Proof.NONE, plies_to_end=-1, bound=1),
+        "alphabeta",
+        "centipawns",
+        "points",
+    )
     assert (loss.kind, loss.plies, str(loss)) == ("loss", 4, ">= loss in 4 plies")
-    plain = Score.of(SimpleNamespace(value=35.0, proof=_core.Proof.NONE, plies_to_end=-1, bound=-1), "alphabeta",
-                     "centipawns", "points")
+    plain = Score.of(
+        SimpleNamespace(value=35.0, proof=_core.Proof.NONE, plies_to_end=-1, bound=-1),
+        "alphabeta",
+        "centipawns",
+        "points",
+    )
     assert str(plain) == "<= +35 centipawns"
