@@ -7,6 +7,7 @@
 #include "../csrc/games/haniwa/solo_dual.hpp"
 #include "../csrc/games/haniwa/solo_heuristic.hpp"
 #include "../csrc/games/haniwa/solo_policy.hpp"
+#include "../csrc/games/haniwa/solo_rollout.hpp"
 #include "../csrc/games/haniwa/solo_solver.hpp"
 
 namespace kofun::bind {
@@ -108,6 +109,35 @@ void bind_haniwa_solo(py::module_& m) {
              return p.play(s, seed);
            }, py::arg("state"), py::arg("seed") = 0, "Plays the world to the end; the final state.")
       .def_property_readonly("decisions", &SoloPolicy::decisions, "Decisions made so far.");
+
+  py::class_<SoloRolloutPolicy>(m, "SoloRolloutPolicy",
+                                "Rollout improvement of the solo policy: its best plans valued by games of the policy "
+                                "itself over common sampled futures (non-peeking).")
+      .def(py::init([](int samples, int candidates, bool exact_last_turn, int rollout_candidates,
+                       int rollout_samples, int from_turn) {
+             SoloPolicyOptions b;
+             b.samples = samples;
+             b.candidates = candidates;
+             b.exact_last_turn = exact_last_turn;
+             SoloRolloutOptions o;
+             o.candidates = rollout_candidates;
+             o.samples = rollout_samples;
+             o.from_turn = from_turn;
+             return SoloRolloutPolicy(b, o);
+           }), py::arg("samples") = 16, py::arg("candidates") = 12, py::arg("exact_last_turn") = false,
+           py::arg("rollout_candidates") = 4, py::arg("rollout_samples") = 16, py::arg("from_turn") = 3)
+      .def("plan_turn", [](SoloRolloutPolicy& p, const State& s, std::uint64_t seed) {
+             require_solo(s, "solo rollout policy");
+             py::gil_scoped_release release;
+             return p.plan_turn(s, seed);
+           }, py::arg("state"), py::arg("seed") = 0, "Valued plans of the current turn, best first.")
+      .def("play", [](SoloRolloutPolicy& p, const State& s, std::uint64_t seed) {
+             require_solo(s, "solo rollout policy");
+             py::gil_scoped_release release;
+             return p.play(s, seed);
+           }, py::arg("state"), py::arg("seed") = 0, "Plays the world to the end; the final state.")
+      .def_property_readonly("base_decisions", &SoloRolloutPolicy::base_decisions,
+                             "Decisions of the base policy so far (inside the futures too).");
 
   m.def("solo_upper_bound", [](const State& s) {
           require_solo(s, "solo bound");

@@ -298,6 +298,7 @@ class _HaniwaModule(ModuleType):
     SoloSolver: Any
     SoloSolveResult: Any
     SoloPolicy: Any
+    SoloRolloutPolicy: Any
     SoloPlan: Any
     def solo_rank(self, score: int) -> str: ...
     def solo_upper_bound(self, state: _HaniwaState) -> int: ...

@@ -203,7 +203,15 @@ def test_cli_estimate_json_keys_and_numbers():
     assert set(d["lower_bound"]) == STAT_KEYS
     assert set(d["upper_bound"]) == STAT_KEYS | {"budget_hits", "best_found_mean"}
     assert set(d["gap"]) == STAT_KEYS
-    assert d["policy"] == {"samples": 3, "candidates": 3, "time_per_turn": 0.0, "exact_last_turn": False}
+    assert d["policy"] == {
+        "samples": 3,
+        "candidates": 3,
+        "time_per_turn": 0.0,
+        "exact_last_turn": False,
+        "rollout_candidates": 0,  # the rollout policy is off
+        "rollout_samples": 16,
+        "rollout_from_turn": 3,
+    }
     assert set(d["dual_bound"]) == STAT_KEYS | {"budget_hits", "nodes"}
     assert d["dual_bound"]["nodes"] == DUAL_NODES
     assert list(d["ranks"]) == ["policy", "clairvoyant", "dual"]
@@ -348,3 +356,23 @@ def test_cli_estimate_plot_draws_the_three_figures(tmp_path, three_deals):
     result = run("estimate", "--deals", "2", *args, "--plot", str(out))
     assert result.exit_code == 0, result.output
     assert f"histogram: {out}" in result.stdout and out.stat().st_size > 1000
+
+
+def test_cli_estimate_with_the_rollout_policy_plays_its_games():
+    args = ["--samples", "2", "--candidates", "2", "--rollout", "2", "--rollout-samples", "2", "--rollout-from", "5"]
+    budgets = ["--solver-nodes", "500", "--dual-nodes", "500"]
+    result = run("estimate", "--deals", "2", "--seed", "3", *args, *budgets)
+    assert result.exit_code == 0, result.output
+    text = "rollout policy from turn 5: its best 2 plans valued by games of the policy itself over 2 common futures"
+    assert text in result.stdout
+    as_json = json.loads(run("estimate", "--deals", "2", "--seed", "3", *args, *budgets, "--json").stdout)
+    assert as_json["policy"]["rollout_candidates"] == 2 and as_json["policy"]["rollout_from_turn"] == 5
+    settings = PolicySettings(samples=2, candidates=2, rollout_candidates=2, rollout_samples=2, rollout_from_turn=5)
+    est = estimate(2, seed=3, policy=settings, solver_nodes=500, dual_nodes=500)
+    assert as_json["lower_bound"]["mean"] == est.lower.mean
+    policy = haniwa.SoloRolloutPolicy(2, 2, False, 2, 2, 5)
+    for deal in est.deals:
+        world = haniwa.State.deal(haniwa_solo.solo_rules(), deal.seed)
+        assert deal.policy_score == policy.play(world, deal.seed).score(0)
+    fails("estimate", "--deals", "2", "--rollout", "2", "--rollout-from", "0", message="--rollout-from")
+    fails("estimate", "--deals", "2", "--rollout", "2", "--time-per-turn", "1", message="not a time per turn")

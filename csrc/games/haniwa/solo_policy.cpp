@@ -6,7 +6,6 @@
 #include <string>
 
 #include "../../core/errors.hpp"
-#include "../../core/rng.hpp"
 
 namespace kofun::haniwa {
 namespace {
@@ -18,15 +17,23 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// The remaining stock as a sorted kind list (the multiset of unseen tiles, in canonical order).
-int sorted_stock(const State& s, std::array<std::uint8_t, kMaxStock>& out) noexcept {
-  const int n = s.stock_left();
-  for (int j = 0; j < n; ++j) out[j] = static_cast<std::uint8_t>(s.stock_tile(j));
-  std::sort(out.begin(), out.begin() + n);
-  return n;
+}  // namespace
+
+State canonical_solo_state(const State& s, SoloUnseen& unseen) noexcept {
+  unseen.count = s.stock_left();
+  for (int j = 0; j < unseen.count; ++j) unseen.kinds[j] = static_cast<std::uint8_t>(s.stock_tile(j));
+  std::sort(unseen.kinds.begin(), unseen.kinds.begin() + unseen.count);
+  State root = s;
+  root.reorder_stock(std::span<const std::uint8_t>(unseen.kinds.data(), unseen.count));
+  return root;
 }
 
-}  // namespace
+void sample_future(const State& canonical, const SoloUnseen& unseen, Rng& rng, State& world) noexcept {
+  std::array<std::uint8_t, kMaxStock> order = unseen.kinds;
+  for (int i = unseen.count - 1; i > 0; --i) std::swap(order[i], order[rng.below(static_cast<std::uint32_t>(i + 1))]);
+  world = canonical;
+  world.reorder_stock(std::span<const std::uint8_t>(order.data(), unseen.count));
+}
 
 SoloPolicy::SoloPolicy(const SoloPolicyOptions& options) : opt_(options) {
   if (opt_.samples < 1) throw RuleOptionError("haniwa solo policy: samples must be >= 1");
@@ -131,10 +138,8 @@ std::vector<SoloPlan> SoloPolicy::plan_turn(const State& s, std::uint64_t seed) 
   const auto t0 = std::chrono::steady_clock::now();
   ++decisions_;
   // Canonical state: the stock order is forgotten here, before anything else looks at the state.
-  std::array<std::uint8_t, kMaxStock> unseen;
-  const int n_unseen = sorted_stock(s, unseen);
-  State root = s;
-  root.reorder_stock(std::span<const std::uint8_t>(unseen.data(), n_unseen));
+  SoloUnseen unseen;
+  const State root = canonical_solo_state(s, unseen);
 
   const int turn_left = s.phase() == Phase::kChooseKofun ? kHandSize - s.turn_placed() - 1
                                                          : kHandSize - s.turn_placed();
@@ -168,13 +173,10 @@ std::vector<SoloPlan> SoloPolicy::plan_turn(const State& s, std::uint64_t seed) 
   std::uint64_t mix = seed ^ (0xD1B54A32D192ED03ULL * (static_cast<std::uint64_t>(s.placed()) + 1));
   Rng rng(splitmix64(mix));
   int samples = 0;
-  std::array<std::uint8_t, kMaxStock> order;
+  State world = root;
   do {
     for (int k = 0; k < opt_.samples; ++k, ++samples) {
-      std::copy(unseen.begin(), unseen.begin() + n_unseen, order.begin());
-      for (int i = n_unseen - 1; i > 0; --i) std::swap(order[i], order[rng.below(static_cast<std::uint32_t>(i + 1))]);
-      State world = root;
-      world.reorder_stock(std::span<const std::uint8_t>(order.data(), n_unseen));
+      sample_future(root, unseen, rng, world);
       for (int i = 0; i < m; ++i) {
         Candidate& c = candidates_[i];
         State w = world;

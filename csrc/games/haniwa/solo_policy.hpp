@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "../../core/rng.hpp"
 #include "haniwa.hpp"
 #include "solo_heuristic.hpp"
 
@@ -35,6 +36,17 @@ inline constexpr int kSoloRanks = 5;
 inline int solo_rank_index(int score) noexcept {
   return score >= 60 ? 0 : score >= 50 ? 1 : score >= 40 ? 2 : score >= 30 ? 3 : 4;
 }
+
+// The unseen tiles (the remaining stock) as a sorted multiset, and `s` with its stock in that order: all a
+// non-peeking decision may look at (two states that differ only in their stock order give the same result).
+struct SoloUnseen {
+  std::array<std::uint8_t, kMaxStock> kinds{};
+  int count = 0;
+};
+State canonical_solo_state(const State& s, SoloUnseen& unseen) noexcept;
+// `unseen`'s tiles in a uniformly random order drawn from `rng`: a sampled future (the canonical state's stock
+// reordered).
+void sample_future(const State& canonical, const SoloUnseen& unseen, Rng& rng, State& world) noexcept;
 
 struct SoloPolicyOptions {
   int samples = 16;           // sampled futures per decision (>= 1)

@@ -24,6 +24,8 @@ from .belief import HaniwaBelief
 from .solo import (
     DEFAULT_CANDIDATES,
     DEFAULT_DUAL_NODES,
+    DEFAULT_ROLLOUT_FROM_TURN,
+    DEFAULT_ROLLOUT_SAMPLES,
     DEFAULT_SAMPLES,
     DEFAULT_SOLVER_NODES,
     PolicySettings,
@@ -133,6 +135,29 @@ def solo_state(text: str) -> Any:
     help="Plans valued by rollouts per policy decision.",
 )
 @click.option(
+    "--rollout",
+    "rollout_candidates",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Rollout policy: value the policy's best N plans by games of the policy itself (0: off; slow).",
+)
+@click.option(
+    "--rollout-samples",
+    type=click.IntRange(min=1),
+    default=DEFAULT_ROLLOUT_SAMPLES,
+    show_default=True,
+    help="Sampled futures per rollout decision, common to every plan.",
+)
+@click.option(
+    "--rollout-from",
+    "rollout_from_turn",
+    type=click.IntRange(1, 6),
+    default=DEFAULT_ROLLOUT_FROM_TURN,
+    show_default=True,
+    help="First turn decided by rollouts (the earlier ones by the policy alone).",
+)
+@click.option(
     "--solver-nodes",
     type=int,
     default=DEFAULT_SOLVER_NODES,
@@ -172,6 +197,9 @@ def estimate_cmd(
     time_per_turn: float | None,
     candidates: int,
     exact_last_turn: bool,
+    rollout_candidates: int,
+    rollout_samples: int,
+    rollout_from_turn: int,
     solver_nodes: int,
     dual_nodes: int,
     plot_path: str | None,
@@ -200,6 +228,9 @@ def estimate_cmd(
         candidates=candidates,
         time_per_turn=time_per_turn or 0.0,
         exact_last_turn=exact_last_turn,
+        rollout_candidates=rollout_candidates,
+        rollout_samples=rollout_samples,
+        rollout_from_turn=rollout_from_turn,
     )
     policy.check()
     options = {"players": 1, **parse_rule_flags(rules)}

@@ -47,6 +47,8 @@ DEFAULT_SAMPLES = 48
 DEFAULT_CANDIDATES = 24
 DEFAULT_SOLVER_NODES = 400_000
 DEFAULT_DUAL_NODES = 400_000
+DEFAULT_ROLLOUT_SAMPLES = 16
+DEFAULT_ROLLOUT_FROM_TURN = 3
 
 
 def rank_of(score: float) -> str:
@@ -184,6 +186,12 @@ class PolicySettings:
     candidates: int = DEFAULT_CANDIDATES
     time_per_turn: float = 0.0
     exact_last_turn: bool = False
+    # Rollout improvement (``_core.haniwa.SoloRolloutPolicy``, csrc/games/haniwa/solo_rollout.hpp): from turn
+    # `rollout_from_turn` on, the policy's `rollout_candidates` best plans are valued by games of the policy itself
+    # over `rollout_samples` common sampled futures. 0 candidates: off.
+    rollout_candidates: int = 0
+    rollout_samples: int = DEFAULT_ROLLOUT_SAMPLES
+    rollout_from_turn: int = DEFAULT_ROLLOUT_FROM_TURN
 
     def check(self) -> None:
         """Raises RuleOptionError for values out of range."""
@@ -193,6 +201,35 @@ class PolicySettings:
             raise RuleOptionError(f"haniwa solo: candidates must be >= 1, got {self.candidates}")
         if not self.time_per_turn >= 0:
             raise RuleOptionError(f"haniwa solo: time per turn must be >= 0, got {self.time_per_turn}")
+        if self.rollout_candidates < 0:
+            raise RuleOptionError(f"haniwa solo: rollout candidates must be >= 0, got {self.rollout_candidates}")
+        if self.rollout_candidates:
+            if self.rollout_samples < 1:
+                raise RuleOptionError(f"haniwa solo: rollout samples must be >= 1, got {self.rollout_samples}")
+            if not 1 <= self.rollout_from_turn <= 6:
+                raise RuleOptionError(f"haniwa solo: rollout from turn must be 1 to 6, got {self.rollout_from_turn}")
+            if self.time_per_turn > 0:
+                raise RuleOptionError("haniwa solo: the rollout policy takes a sample count, not a time per turn")
+
+    def header(self) -> dict[str, Any]:
+        """The settings as a results file's header names them (the rollout keys only when rollouts are on, so
+        that the files of earlier runs still resume)."""
+        d = asdict(self)
+        return d if self.rollout_candidates else {k: v for k, v in d.items() if not k.startswith("rollout_")}
+
+    def make(self) -> Any:
+        """The compiled policy of these settings (``SoloPolicy``, or ``SoloRolloutPolicy`` with rollouts)."""
+        self.check()
+        if self.rollout_candidates:
+            return _core.haniwa.SoloRolloutPolicy(
+                self.samples,
+                self.candidates,
+                self.exact_last_turn,
+                self.rollout_candidates,
+                self.rollout_samples,
+                self.rollout_from_turn,
+            )
+        return _core.haniwa.SoloPolicy(self.samples, self.candidates, self.time_per_turn, self.exact_last_turn)
 
 
 @dataclass(frozen=True)
@@ -328,18 +365,13 @@ def solo_rules(options: dict[str, Any] | None = None) -> Any:
 
 
 # One policy and one pair of solvers per process, kept between deals (their tables are allocated once).
-_WORKERS: dict[tuple[Any, ...], tuple[Any, Any, Any]] = {}
+_WORKERS: dict[PolicySettings, tuple[Any, Any, Any]] = {}
 
 
 def _worker(policy: PolicySettings) -> tuple[Any, Any, Any]:
-    key = (policy.samples, policy.candidates, policy.time_per_turn, policy.exact_last_turn)
-    if key not in _WORKERS:
-        _WORKERS[key] = (
-            _core.haniwa.SoloPolicy(policy.samples, policy.candidates, policy.time_per_turn, policy.exact_last_turn),
-            _core.haniwa.SoloSolver(),
-            _core.haniwa.SoloDualSolver(),
-        )
-    return _WORKERS[key]
+    if policy not in _WORKERS:
+        _WORKERS[policy] = (policy.make(), _core.haniwa.SoloSolver(), _core.haniwa.SoloDualSolver())
+    return _WORKERS[policy]
 
 
 def run_deal(
@@ -429,7 +461,7 @@ def estimate(
     header = {
         "job": "haniwa solo estimate",
         "seed": seed,
-        "policy": asdict(policy),
+        "policy": policy.header(),
         "solver_nodes": solver_nodes,
         "dual_nodes": dual_nodes,
     }
@@ -501,6 +533,8 @@ def best_turn(
 __all__ = [
     "DEFAULT_CANDIDATES",
     "DEFAULT_DUAL_NODES",
+    "DEFAULT_ROLLOUT_FROM_TURN",
+    "DEFAULT_ROLLOUT_SAMPLES",
     "DEFAULT_SAMPLES",
     "DEFAULT_SOLVER_NODES",
     "RANKS",

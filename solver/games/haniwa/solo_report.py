@@ -26,7 +26,13 @@ def format_estimate(est: SoloEstimate) -> str:
         f"Haniwa solo: {n} deals (seed {est.seed}, {est.jobs} job{'s' if est.jobs != 1 else ''}, "
         f"{est.wall_seconds:.1f} s)",
         f"policy: non-peeking, {budget}, {p.candidates} candidate plans valued by rollouts"
-        + (" (exact last turn)" if p.exact_last_turn else ""),
+        + (" (exact last turn)" if p.exact_last_turn else "")
+        + (
+            f"; rollout policy from turn {p.rollout_from_turn}: its best {p.rollout_candidates} plans valued by "
+            f"games of the policy itself over {p.rollout_samples} common futures"
+            if p.rollout_candidates
+            else ""
+        ),
         f"solver: clairvoyant branch and bound, {est.solver_nodes or 'unlimited'} nodes per deal",
         "dual: clairvoyant charged a zero-mean penalty on the last draw, "
         f"{est.dual_nodes or 'unlimited'} nodes per deal",
