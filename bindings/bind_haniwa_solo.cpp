@@ -58,8 +58,10 @@ void bind_haniwa_solo(py::module_& m) {
 
   py::class_<SoloDualSolver>(m, "SoloDualSolver",
                              "Information-relaxation dual bound of a solo world: the clairvoyant pays a zero-mean "
-                             "penalty on the last draw (docs/haniwa.md, solo_dual.hpp).")
-      .def(py::init<int>(), py::arg("table_bits") = 20)
+                             "penalty on the last draw, or the last two (docs/haniwa.md, solo_dual.hpp).")
+      .def(py::init<int, int>(), py::arg("table_bits") = 20, py::arg("penalised_draws") = 1,
+           "penalised_draws: 1 (the last draw) or 2 (the last two; solo_dual.hpp).")
+      .def_property_readonly("penalised_draws", &SoloDualSolver::penalised_draws)
       .def("solve", [](SoloDualSolver& d, const State& s, std::int64_t nodes, double time_s) {
              if (nodes < 0) throw RuleOptionError("haniwa solo dual: nodes must be >= 0");
              if (!(time_s >= 0)) throw RuleOptionError("haniwa solo dual: time must be >= 0");
@@ -72,11 +74,12 @@ void bind_haniwa_solo(py::module_& m) {
              require_solo(s, "solo dual");
              return d.expected_penalty_term(s);
            }, py::arg("state"),
-           "E[Phi(x, H)] over every possible last hand H (x at the start of the last turn; exact).")
+           "E[Phi(x, H)] over every possible next hand H (x at the start of turn 5 or of the last turn; exact).")
       .def_static("penalty_term", [](const State& s) {
              require_solo(s, "solo dual");
              return SoloDualSolver::penalty_term(s);
-           }, py::arg("state"), "Phi(x, x's hand): the last turn's Dogu made optimistic (x at the start of the last turn).");
+           }, py::arg("state"),
+           "Phi(x, x's hand): the turn's Dogu made optimistic (x at the start of turn 5 or of the last turn).");
 
   py::class_<SoloPlan>(m, "SoloPlan", "A way to play the rest of the current turn, valued over sampled futures.")
       .def_readonly("moves", &SoloPlan::moves)

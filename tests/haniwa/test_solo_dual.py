@@ -205,7 +205,138 @@ def test_bad_arguments_are_rejected(dual):
         dual.solve(two)
     with pytest.raises(RuleOptionError, match="nodes must be >= 0"):
         dual.solve(haniwa.State.deal(SOLO, 1), nodes=-1)
-    with pytest.raises(RuleOptionError, match="start of the last turn"):
+    with pytest.raises(RuleOptionError, match="start of turn 5 or of the last turn"):
         dual.expected_penalty_term(late_position(1, 12))
-    with pytest.raises(RuleOptionError, match="start of the last turn"):
+    with pytest.raises(RuleOptionError, match="start of turn 5 or of the last turn"):
         haniwa.SoloDualSolver.penalty_term(late_position(1, 12))
+
+
+# --- the second penalty (penalised_draws=2): the draw of hand 5 ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def dual2() -> Any:
+    return haniwa.SoloDualSolver(18, penalised_draws=2)
+
+
+def rows_brute_force_any(x: Any) -> int:
+    """Phi(x, hand) by brute force for any number of empty cells: 2 x the most rows holding empty cells brought to
+    exactly 8 - their power by the hand's tiles placed in any of the empty cells (a row counts when each of its
+    empty cells gets a tile), one tile optionally counted as power 2."""
+    fields = dict(item.split("=", 1) for item in str(x).split())
+    cells = fields["zone0"].split(",")
+    powers = [kind % 3 + 1 for kind in x.hand(0)]
+    empty = [i for i, c in enumerate(cells) if c == "."]
+    totals = [0] * 6
+    for i, c in enumerate(cells):
+        if c != ".":
+            totals[i // 4] += 2 if "+" in c else int(c[1])
+    best = 0
+    for targets in itertools.permutations(empty, len(powers)):
+        for kofun in range(-1, len(powers)):
+            sums = [0] * 6
+            filled = [0] * 6
+            for i, (p, cell) in enumerate(zip(powers, targets, strict=True)):
+                sums[cell // 4] += 2 if i == kofun else p
+                filled[cell // 4] += 1
+            open_cells = [sum(1 for e in empty if e // 4 == r) for r in range(6)]
+            done = sum(1 for r in range(6) if open_cells[r] and filled[r] == open_cells[r] and totals[r] + sums[r] == 8)
+            best = max(best, done)
+    return 2 * best
+
+
+def test_the_turn_five_penalty_term_matches_a_brute_force():
+    seen = set()
+    for seed in range(25):
+        for rules in (SOLO, SOLO_ROW):
+            x = late_position(300 + seed, 16, rules)
+            phi = haniwa.SoloDualSolver.penalty_term(x)
+            assert phi == rows_brute_force_any(x), str(x)
+            seen.add(phi)
+            if seed < 5:  # the last turn's term through the same code: unchanged
+                y = late_position(300 + seed, 20, rules)
+                assert haniwa.SoloDualSolver.penalty_term(y) == rows_brute_force(y) == rows_brute_force_any(y)
+    assert len(seen) >= 2
+
+
+def worlds_by_next_hand(y: Any) -> list[Any]:
+    """`y` (in turn 4) with its stock arranged so that each 4-subset of it, in turn, is hand 5: one world each."""
+    stock = list(y.hidden_world(0))
+    info = y.information_state(0)
+    out = []
+    for combo in itertools.combinations(range(len(stock)), 4):
+        world = [stock[j] for j in combo] + [stock[j] for j in range(len(stock)) if j not in combo]
+        out.append(haniwa.State.from_world(info, world))
+    return out
+
+
+def turn_five_starts(y: Any) -> dict[str, tuple[Any, list[int]]]:
+    """Every distinct position at the start of turn 5 reachable from `y` (in turn 4), with a move line."""
+    out: dict[str, tuple[Any, list[int]]] = {}
+
+    def walk(c: Any, line: list[int]) -> None:
+        if c.placed() == 16 and c.phase() == "place":
+            out.setdefault(str(c), (c, line))
+            return
+        for m in c.legal_moves():
+            n = c.clone()
+            n.apply(m)
+            walk(n, [*line, m])
+
+    walk(y, [])
+    return out
+
+
+@pytest.mark.parametrize("seed", [61, 62])
+def test_the_turn_five_penalty_has_zero_mean_by_enumeration(small_rules, seed):
+    """Over every possible hand 5 (each 4-subset of the 12 tiles unseen at the end of turn 4), Phi(x_4, H) averages
+    to E[Phi(x_4, .)] exactly: the second penalty has mean zero under any non-peeking play."""
+    y = late_position(seed, 15, small_rules)
+    (_, line), *_ = turn_five_starts(y).values()
+    worlds = worlds_by_next_hand(y)
+    assert len(worlds) == math.comb(12, 4)
+    xs = [replay(w, line) for w in worlds]
+    assert all(x.placed() == 16 for x in xs)
+    phis = [haniwa.SoloDualSolver.penalty_term(x) for x in xs]
+    d = haniwa.SoloDualSolver(16)
+    expected = d.expected_penalty_term(xs[0])
+    assert all(d.expected_penalty_term(x) == pytest.approx(expected, abs=1e-12) for x in xs[:5])
+    assert sum(phis) / len(phis) == pytest.approx(expected, abs=1e-12)
+    assert len(set(phis)) > 1
+
+
+@pytest.mark.parametrize(("seed", "rules"), [(71, SOLO), (72, SOLO), (73, SOLO_ROW)])
+def test_two_penalties_equal_an_exhaustive_search(dual, dual2, seed, rules):
+    """From the last placement of turn 4: the branch and bound with both penalties against the maximum over every
+    start of turn 5 of  -pi_5(x_4) + the one-penalty dual from x_4  (solved exactly)."""
+    y = late_position(seed, 15, rules)
+    best = max(
+        dual.solve(x).upper_bound - haniwa.SoloDualSolver.penalty_term(x) + dual.expected_penalty_term(x)
+        for x, _ in turn_five_starts(y).values()
+    )
+    r = dual2.solve(y)
+    assert r.exact and r.penalised
+    assert r.upper_bound == pytest.approx(best, abs=1e-9)
+    one = dual.solve(y)
+    assert one.weight == math.comb(y.stock_left() - 4, 4) and r.weight == one.weight * math.comb(y.stock_left(), 4)
+
+
+@pytest.mark.parametrize(("seed", "placed"), [(81, 12), (82, 8)])
+def test_two_penalties_keep_a_proven_bound_on_a_budget(small_rules, seed, placed):
+    y = late_position(seed, placed, small_rules)
+    d2 = haniwa.SoloDualSolver(18, penalised_draws=2)
+    full = d2.solve(y)
+    assert full.exact
+    for nodes in (1, 100, 5000):
+        cut = d2.solve(y, nodes=nodes)
+        assert cut.upper_bound >= full.upper_bound - 1e-9
+        assert cut.best_value <= full.upper_bound + 1e-9
+
+
+def test_penalised_draws_is_checked():
+    with pytest.raises(RuleOptionError, match="penalised draws must be 1 or 2"):
+        haniwa.SoloDualSolver(16, penalised_draws=3)
+    assert haniwa.SoloDualSolver(16, penalised_draws=2).penalised_draws == 2
+    x = late_position(1, 20)  # the last turn: nothing to penalise, the exact best score
+    r = haniwa.SoloDualSolver(16, penalised_draws=2).solve(x)
+    assert not r.penalised and r.upper_bound == haniwa.SoloSolver(14).solve(x).best_score

@@ -14,6 +14,7 @@ from solver._core import RuleOptionError, haniwa
 from solver.cli import main
 from solver.games.haniwa import solo as haniwa_solo
 from solver.games.haniwa.solo import MeanCI, PolicySettings, estimate, rank_counts, rank_of
+from solver.games.haniwa.solo_report import format_estimate
 
 FAST = PolicySettings(samples=3, candidates=3)
 NODES = 20_000
@@ -212,8 +213,9 @@ def test_cli_estimate_json_keys_and_numbers():
         "rollout_samples": 16,
         "rollout_from_turn": 3,
     }
-    assert set(d["dual_bound"]) == STAT_KEYS | {"budget_hits", "nodes"}
+    assert set(d["dual_bound"]) == STAT_KEYS | {"budget_hits", "nodes", "penalised_draws"}
     assert d["dual_bound"]["nodes"] == DUAL_NODES
+    assert d["dual_bound"]["penalised_draws"] == 1
     assert list(d["ranks"]) == ["policy", "clairvoyant", "dual"]
     assert all(list(r) == RANK_NAMES and sum(r.values()) == 3 for r in d["ranks"].values())
     assert len(d["per_deal"]) == 3 and all(set(x) == DEAL_KEYS for x in d["per_deal"])
@@ -376,3 +378,18 @@ def test_cli_estimate_with_the_rollout_policy_plays_its_games():
         assert deal.policy_score == policy.play(world, deal.seed).score(0)
     fails("estimate", "--deals", "2", "--rollout", "2", "--rollout-from", "0", message="--rollout-from")
     fails("estimate", "--deals", "2", "--rollout", "2", "--time-per-turn", "1", message="not a time per turn")
+
+
+def test_estimate_with_two_penalised_draws_uses_the_second_penalty():
+    one = estimate(2, seed=4, policy=PolicySettings(samples=2, candidates=2), solver_nodes=500, dual_nodes=3000)
+    two = estimate(
+        2, seed=4, policy=PolicySettings(samples=2, candidates=2), solver_nodes=500, dual_nodes=3000, dual_draws=2
+    )
+    assert [d.policy_score for d in one.deals] == [d.policy_score for d in two.deals]
+    d2 = haniwa.SoloDualSolver(penalised_draws=2)
+    for deal in two.deals:
+        world = haniwa.State.deal(haniwa_solo.solo_rules(), deal.seed)
+        assert deal.dual_bound == d2.solve(world, nodes=3000).upper_bound
+    assert "penalty on the last two draws" in format_estimate(two)
+    with pytest.raises(RuleOptionError, match="dual draws must be 1 or 2"):
+        estimate(1, dual_draws=3)

@@ -32,12 +32,12 @@ std::array<int, 3> hand_powers(const State& x) noexcept {
   return p;
 }
 
-// Calls f(rows) for every pattern of k rows (m_r summing to 4, non-increasing; q_r in the range a row with m_r
-// empty cells can have and still reach 8).
+// Calls f(rows) for every pattern of k rows holding `cells` empty cells (m_r of at most four each, summing to
+// `cells`, non-increasing; q_r in the range a row with m_r empty cells can have and still reach 8).
 template <class F>
-void every_pattern(int k, F&& f) {
+void every_pattern(int k, int cells, F&& f) {
   static constexpr std::array<std::array<int, 2>, 5> q_range{{{0, -1}, {1, 3}, {2, 6}, {5, 7}, {8, 8}}};
-  SoloLastRows rows;
+  SoloOpenRows rows;
   rows.rows = k;
   auto fill_q = [&](auto&& self, int r) -> void {
     if (r == k) {
@@ -59,14 +59,37 @@ void every_pattern(int k, F&& f) {
       self(self, r + 1, left - m, m);
     }
   };
-  fill_m(fill_m, 0, kHandSize, kHandSize);
+  fill_m(fill_m, 0, cells, kColours);
+}
+
+// The most rows from row r on completed with the tiles left (count[p - 1] of power p), `kofun`: the power-2
+// option is still free.
+int completed_from(const SoloOpenRows& rows, int r, std::array<int, 3>& count, bool kofun) noexcept {
+  if (r == rows.rows) return 0;
+  int best = completed_from(rows, r + 1, count, kofun);  // row r not completed
+  const int m = rows.m[r];
+  for (int a = 0; a <= std::min(count[0], m); ++a)
+    for (int b = 0; a + b <= m && b <= count[1]; ++b) {
+      const int c = m - a - b;
+      if (c > count[2]) continue;
+      const int sum = a + 2 * b + 3 * c;
+      // the row at exactly q: as the tiles are, or one of them counted as power 2 instead
+      const bool plain = sum == rows.q[r];
+      const bool with_kofun = kofun && ((a > 0 && sum + 1 == rows.q[r]) || (c > 0 && sum - 1 == rows.q[r]));
+      if (!plain && !with_kofun) continue;
+      count[0] -= a, count[1] -= b, count[2] -= c;
+      if (plain) best = std::max(best, 1 + completed_from(rows, r + 1, count, kofun));
+      if (with_kofun) best = std::max(best, 1 + completed_from(rows, r + 1, count, false));
+      count[0] += a, count[1] += b, count[2] += c;
+    }
+  return best;
 }
 
 }  // namespace
 
-SoloLastRows solo_last_rows(const State& x) noexcept {
-  SoloLastRows out;
-  for (int row = 0; row < kRows && out.rows < kHandSize; ++row) {
+SoloOpenRows solo_open_rows(const State& x) noexcept {
+  SoloOpenRows out;
+  for (int row = 0; row < kRows; ++row) {
     const SoloRow r = solo_row(x, row);
     if (r.empty() == 0) continue;
     out.m[out.rows] = r.empty();
@@ -76,110 +99,144 @@ SoloLastRows solo_last_rows(const State& x) noexcept {
   return out;
 }
 
-int solo_rows_completed(const SoloLastRows& rows, const std::array<int, 3>& powers) noexcept {
-  std::array<int, kHandSize> cell_row{};  // the row of each empty cell
-  int cells = 0;
-  for (int r = 0; r < rows.rows; ++r)
-    for (int i = 0; i < rows.m[r] && cells < kHandSize; ++i) cell_row[cells++] = r;
-  std::array<int, kHandSize> tile{};
-  int n = 0;
-  for (int p = 0; p < 3; ++p)
-    for (int i = 0; i < powers[p] && n < kHandSize; ++i) tile[n++] = p + 1;
-  n = std::min(n, cells);
-  int best = 0;
-  do {  // every distinct assignment of the tiles to the cells
-    for (int kofun = -1; kofun < n; ++kofun) {  // one tile optionally counted as power 2
-      std::array<int, kHandSize> sum{};
-      for (int i = 0; i < n; ++i) sum[cell_row[i]] += i == kofun ? kKofunPower : tile[i];
-      int done = 0;
-      for (int r = 0; r < rows.rows; ++r) done += sum[r] == rows.q[r] && rows.m[r] <= n;
-      best = std::max(best, done);
-    }
-  } while (std::next_permutation(tile.begin(), tile.begin() + n));
-  return best;
+int solo_rows_completed(const SoloOpenRows& rows, const std::array<int, 3>& powers) noexcept {
+  std::array<int, 3> count = powers;
+  return completed_from(rows, 0, count, true);
 }
 
-void SoloDualSolver::prepare(const std::array<int, 3>& unseen) {
+SoloDualSolver::SoloDualSolver(int table_bits, int penalised_draws)
+    : SoloSearch(table_bits), draws_(penalised_draws), last_(14) {
+  if (draws_ != 1 && draws_ != 2) throw RuleOptionError("haniwa solo dual: penalised draws must be 1 or 2");
+}
+
+void SoloDualSolver::Draw::prepare(const std::array<int, 3>& unseen, int cells) {
   if (unseen[0] + unseen[1] + unseen[2] < kHandSize)
     throw RuleOptionError("haniwa solo dual: fewer than 4 tiles left for the last draw");
-  hands_.clear();
-  weight_ = 0;
+  hands.clear();
+  weight = 0;
   for (int a = 0; a <= kHandSize; ++a)
     for (int b = 0; a + b <= kHandSize; ++b) {
       const int c = kHandSize - a - b;
       const std::int64_t w = choose(unseen[0], a) * choose(unseen[1], b) * choose(unseen[2], c);
       if (w == 0) continue;
-      hands_.push_back({{a, b, c}, w});
-      weight_ += w;
+      hands.push_back({{a, b, c}, w});
+      weight += w;
     }
-  phi_cache_.clear();
-  best_phi_.fill(0);
-  for (int k = 1; k <= kHandSize; ++k)
-    every_pattern(k, [&](const SoloLastRows& rows) { best_phi_[k] = std::max(best_phi_[k], expected_phi(rows)); });
+  cache.clear();
+  best.fill(0);
+  for (int k = 1; k <= SoloOpenRows::kMaxRows; ++k)
+    every_pattern(k, cells, [&](const SoloOpenRows& rows) { best[k] = std::max(best[k], expected_phi(rows)); });
 }
 
-std::int64_t SoloDualSolver::expected_phi(const SoloLastRows& rows) {
-  std::array<std::uint64_t, kHandSize> code{};
+std::int64_t SoloDualSolver::Draw::expected_phi(const SoloOpenRows& rows) {
+  std::array<std::uint64_t, SoloOpenRows::kMaxRows> code{};
   for (int r = 0; r < rows.rows; ++r)
     code[r] = static_cast<std::uint64_t>(rows.m[r]) << 6 | static_cast<std::uint64_t>(rows.q[r] + 32);
-  for (int i = 1; i < rows.rows; ++i)  // insertion sort of at most four codes
+  for (int i = 1; i < rows.rows; ++i)  // insertion sort of at most six codes
     for (int j = i; j > 0 && code[j - 1] > code[j]; --j) std::swap(code[j - 1], code[j]);
   std::uint64_t key = static_cast<std::uint64_t>(rows.rows);
-  for (int r = 0; r < rows.rows; ++r) key = key << 10 | code[r];
+  for (int r = 0; r < rows.rows; ++r) key = key << 9 | code[r];
   // rows are merged in sorted order, so equal patterns share the entry whatever the order of the rows
-  if (auto it = phi_cache_.find(key); it != phi_cache_.end()) return it->second;
+  if (auto it = cache.find(key); it != cache.end()) return it->second;
   std::int64_t sum = 0;
-  for (const auto& [powers, w] : hands_) sum += w * 2 * solo_rows_completed(rows, powers);
-  phi_cache_.emplace(key, sum);
+  for (const auto& [powers, w] : hands) sum += w * 2 * solo_rows_completed(rows, powers);
+  cache.emplace(key, sum);
   return sum;
 }
 
-std::int32_t SoloDualSolver::bound(const State& s, const TileCounts& tiles) const noexcept {
+// The bound of a node from turn 5 on, in units of 1/W (the last penalty): see the header.
+std::int64_t SoloDualSolver::bound_wide(const State& s, const TileCounts& tiles) const noexcept {
   const SoloBoundParts p = solo_upper_bound_parts(s, tiles);
-  // Cells fill from the bottom (both solo_fill modes), so the horizon's four empty cells are the top cells of
+  // Cells fill from the bottom (both solo_fill modes), so a later position's empty cells are the top cells of
   // their columns and its k rows are the top k rows: rows 0 .. 5 - k are full there. Column c has e_c empty
-  // cells now and keeps at most e_c; k = the most any column keeps, so the four cells fit only if
-  // sum_c min(e_c, k) >= 4.
+  // cells now and keeps at most e_c; k = the most any column keeps, so `cells` empty cells fit only if
+  // sum_c min(e_c, k) >= cells.
   std::array<int, kColours> empty{};
   for (int c = 0; c < kColours; ++c)
     for (int row = 0; row < kRows; ++row) empty[c] += cell_empty(s.cell(0, row * kZoneColumns + c)) ? 1 : 0;
   std::array<int, kRows + 1> ok_below{};  // ok_below[r]: rows 0 .. r - 1 awake or still able to total 8
   for (int row = 0; row < kRows; ++row)
     ok_below[row + 1] = ok_below[row] + (s.dogu(0, row) == kAwake || solo_row(s, row).can_reach_eight() ? 1 : 0);
-  std::int64_t rows = -1;
-  for (int k = 1; k <= kHandSize; ++k) {
+  const std::int64_t w = last_draw_.weight;
+  auto fits = [&](int k, int cells) {
     int fit = 0;
     for (int c = 0; c < kColours; ++c) fit += std::min(empty[c], k);
-    if (fit < kHandSize) continue;
-    rows = std::max(rows, 2 * weight_ * std::min(ok_below[kRows - k], p.dogu_rows) + best_phi_[k]);
+    return fit >= cells;
+  };
+  if (penalise5_ && turn_of(s) < kTurns - 2) {  // before turn 5: both penalties to come
+    const std::int64_t w5 = draw5_.weight;
+    std::int64_t rows = -1;
+    for (int k = 1; k <= kRows; ++k) {
+      if (!fits(k, 2 * kHandSize)) continue;
+      rows = std::max(rows, 2 * w5 * w * std::min(ok_below[kRows - k], p.dogu_rows) + w * draw5_.best[k]);
+    }
+    if (rows < 0) rows = 2 * w5 * w * p.dogu_rows + w * draw5_.best[kRows];
+    const std::int64_t last = *std::max_element(last_draw_.best.begin(), last_draw_.best.end());
+    return w5 * w * p.columns_and_kofun + rows + w5 * last;
   }
-  if (rows < 0) rows = 2 * weight_ * p.dogu_rows + best_phi_[kHandSize];  // not reached before the horizon
-  return static_cast<std::int32_t>(weight_ * p.columns_and_kofun + rows);
+  std::int64_t rows = -1;
+  for (int k = 1; k <= kHandSize; ++k) {
+    if (!fits(k, kHandSize)) continue;
+    rows = std::max(rows, 2 * w * std::min(ok_below[kRows - k], p.dogu_rows) + last_draw_.best[k]);
+  }
+  if (rows < 0) rows = 2 * w * p.dogu_rows + last_draw_.best[kHandSize];  // not reached before the horizon
+  return scale5_ * (w * p.columns_and_kofun + rows);
 }
 
-// W (V(x, H_6) - Phi(x, H_6)) + W E[Phi(x, .)], solved only when its bound can beat the best value found.
+bool SoloDualSolver::at_x4(const State& s) const noexcept {
+  return penalise5_ && s.placed() == kTurnFive && s.phase() == Phase::kPlace;
+}
+
+std::int64_t SoloDualSolver::penalty5(const State& x4) {
+  const SoloOpenRows rows = solo_open_rows(x4);
+  const std::int64_t phi = 2 * solo_rows_completed(rows, hand_powers(x4));
+  return last_draw_.weight * (draw5_.weight * phi - draw5_.expected_phi(rows));
+}
+
+// A node at x_4 (the second penalty): its subtree's bound minus the penalty, else the bound above.
+std::int32_t SoloDualSolver::bound(const State& s, const TileCounts& tiles) noexcept {
+  const std::int64_t b = bound_wide(s, tiles);
+  return static_cast<std::int32_t>(at_x4(s) ? b - penalty5(s) : b);
+}
+
+// W (V(x, H_6) - Phi(x, H_6)) + W E[Phi(x, .)] (times W_5 with the second penalty), solved only when its bound
+// can beat the best value found.
 std::int32_t SoloDualSolver::leaf(const State& x, bool& exact) {
-  const SoloLastRows rows = solo_last_rows(x);
+  const SoloOpenRows rows = solo_open_rows(x);
   const std::int64_t phi = 2 * solo_rows_completed(rows, hand_powers(x));
-  const std::int64_t expected = expected_phi(rows);
+  const std::int64_t expected = last_draw_.expected_phi(rows);
+  const std::int64_t w = last_draw_.weight;
   TileCounts hand{};
   for (int i = 0; i < x.hand_size(0); ++i) ++hand[x.hand_tile(0, i)];
-  const std::int64_t ub = weight_ * (solo_upper_bound(x, hand) - phi) + expected;
+  const std::int64_t ub = scale5_ * (w * (solo_upper_bound(x, hand) - phi) + expected);
   exact = false;
-  if (ub <= best_ || out_of_budget()) return static_cast<std::int32_t>(ub);
+  if (ub + offset_ <= best_ || out_of_budget()) return static_cast<std::int32_t>(ub);
   const std::uint64_t left = node_limit_ ? node_limit_ - nodes_ : 0;
   const SoloSolveResult r = last_.solve(x, SoloSolveLimits{left, 0.0});
   nodes_ += r.nodes;
   exact = r.exact;
-  return static_cast<std::int32_t>(std::min(ub, weight_ * (r.upper_bound - phi) + expected));
+  return static_cast<std::int32_t>(std::min(ub, scale5_ * (w * (r.upper_bound - phi) + expected)));
 }
 
+// A node at x_4 is worth -penalty5 + its subtree (searched with the penalty as the offset); other nodes are
+// searched as they are.
 std::int32_t SoloDualSolver::search(const State& s, TileCounts& tiles, std::int32_t node_bound, int depth,
                                     bool& exact) {
+  if (depth == 0 || !at_x4(s)) return search_node(s, tiles, node_bound, depth, exact);
+  const std::int64_t pen = penalty5(s);
+  const std::int32_t saved = offset_;
+  offset_ = static_cast<std::int32_t>(offset_ - pen);
+  const std::int32_t sub = search_node(s, tiles, static_cast<std::int32_t>(node_bound + pen), depth, exact);
+  offset_ = saved;
+  return static_cast<std::int32_t>(sub - pen);
+}
+
+std::int32_t SoloDualSolver::search_node(const State& s, TileCounts& tiles, std::int32_t node_bound, int depth,
+                                         bool& exact) {
   ++nodes_;
   Entry& e = entry(s.hash());
   if (holds(e, s.hash())) {
-    if (e.exact || e.value <= best_) {
+    if (e.exact || e.value + offset_ <= best_) {
       exact = e.exact;
       return e.value;
     }
@@ -192,7 +249,7 @@ std::int32_t SoloDualSolver::search(const State& s, TileCounts& tiles, std::int3
     if (value_exact) reached(value, depth);
   } else {
     exact = false;
-    if (node_bound <= best_ || out_of_budget()) return node_bound;
+    if (node_bound + offset_ <= best_ || out_of_budget()) return node_bound;
     value = best_child(
         s, tiles, depth, [this](const State& c, const TileCounts& t) { return bound(c, t); },
         [this](const State& c, TileCounts& t, std::int32_t b, int d, bool& x) { return search(c, t, b, d, x); },
@@ -224,37 +281,48 @@ SoloDualResult SoloDualSolver::solve(const State& s, const SoloSolveLimits& limi
   const int before = kHandSize * (kTurns - 2 - turn);
   std::array<int, 3> unseen{};
   for (int j = before; j < s.stock_left(); ++j) ++unseen[power_of(s.stock_tile(j)) - 1];
-  prepare(unseen);
+  last_draw_.prepare(unseen, kHandSize);
+  penalise5_ = draws_ == 2 && turn < kTurns - 2;
+  scale5_ = 1;
+  if (penalise5_) {  // U_4 = H_5 + U_5
+    for (int j = before - kHandSize; j < before; ++j) ++unseen[power_of(s.stock_tile(j)) - 1];
+    draw5_.prepare(unseen, 2 * kHandSize);
+    scale5_ = draw5_.weight;
+    // values in units of 1/(W_5 W) must fit the table's 32 bits (they do for sets of up to about 40 tiles)
+    if (scale5_ * last_draw_.weight * 200 > std::int64_t{1} << 31)
+      throw RuleOptionError("haniwa solo dual: the tile set is too large for two penalised draws (use 1)");
+  }
   begin(limits);
   TileCounts tiles = solo_tiles_to_place(s);
   bool exact = false;
   const std::int32_t root = search(s, tiles, bound(s, tiles), 0, exact);
-  const double w = static_cast<double>(weight_);
+  const double w = static_cast<double>(scale5_ * last_draw_.weight);
   r.exact = exact;
   r.upper_bound = (exact ? best_ : std::max(root, best_)) / w;
   r.best_value = best_ >= 0 ? best_ / w : -1.0;
   r.nodes = nodes_;
   r.time_s = seconds();
-  r.weight = weight_;
+  r.weight = scale5_ * last_draw_.weight;
   r.line = best_line();
   return r;
 }
 
 double SoloDualSolver::expected_penalty_term(const State& x) {
   if (!x.rules().solo()) throw RuleOptionError("haniwa solo dual: the position is not a solo game (players=1)");
-  if (x.placed() != kHorizon || x.phase() != Phase::kPlace)
-    throw RuleOptionError("haniwa solo dual: the position is not at the start of the last turn");
+  if ((x.placed() != kHorizon && x.placed() != kTurnFive) || x.phase() != Phase::kPlace)
+    throw RuleOptionError("haniwa solo dual: the position is not at the start of turn 5 or of the last turn");
   std::array<int, 3> unseen = hand_powers(x);
   for (int j = 0; j < x.stock_left(); ++j) ++unseen[power_of(x.stock_tile(j)) - 1];
-  prepare(unseen);
-  return expected_phi(solo_last_rows(x)) / static_cast<double>(weight_);
+  Draw d;
+  d.prepare(unseen, kCells - x.placed());
+  return d.expected_phi(solo_open_rows(x)) / static_cast<double>(d.weight);
 }
 
 int SoloDualSolver::penalty_term(const State& x) {
   if (!x.rules().solo()) throw RuleOptionError("haniwa solo dual: the position is not a solo game (players=1)");
-  if (x.placed() != kHorizon || x.phase() != Phase::kPlace)
-    throw RuleOptionError("haniwa solo dual: the position is not at the start of the last turn");
-  return 2 * solo_rows_completed(solo_last_rows(x), hand_powers(x));
+  if ((x.placed() != kHorizon && x.placed() != kTurnFive) || x.phase() != Phase::kPlace)
+    throw RuleOptionError("haniwa solo dual: the position is not at the start of turn 5 or of the last turn");
+  return 2 * solo_rows_completed(solo_open_rows(x), hand_powers(x));
 }
 
 }  // namespace kofun::haniwa

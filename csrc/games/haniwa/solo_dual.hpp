@@ -22,6 +22,13 @@
 // Why this Phi: the clairvoyant fits the last hand's powers into rows left one or two short of 8 and wakes their
 // Dogu almost always; the penalty charges it the difference between the hand it knows and the average hand.
 //
+// Second penalty (option penalised_draws = 2): the same at the draw of H_5, the hand of turn 5:
+//   pi_5 = Phi(x_4, H_5) - E[Phi(x_4, H) | H uniform 4-subset of U_4],
+// x_4 the position at the end of turn 4 (eight empty cells), U_4 = H_5 + U_5, and Phi the same optimistic Dogu:
+// 2 x the most rows holding x_4's empty cells brought to exactly q_r by four tiles placed in any four of its
+// empty cells (a row counts when all its empty cells get a tile), one tile optionally as power 2. It has zero
+// mean given H_1..H_4, as pi does given H_1..H_5; the clairvoyant then pays for the fit of hand 5 too.
+//
 // Inner problem (SoloDualSolver). The same depth-first branch and bound as SoloSolver (children shared:
 // solo_search.hpp) over the deal's known order, in integer units of 1/W (W = C(|U_5|, 4)), with the start of the
 // last turn as its horizon: a horizon position x is worth W (V(x, H_6) - Phi(x, H_6)) + W E[Phi(x, .)], V the exact
@@ -41,6 +48,17 @@
 // A horizon node starts from W (solo_upper_bound(x, H_6) - Phi) + W E[Phi] and is solved only if that can beat the
 // best value found. Budget: out of budget a node returns its bound, so the root value stays a proven upper bound.
 // A root already in the last turn has no draw left: the result is the exact best score (no penalty).
+// With the second penalty (root before turn 5) values are in units of 1/(W_5 W) (W_5 = C(|U_4|, 4)). A node at
+// x_4 is worth  -W_5 W pi_5(x_4) + its subtree's value, and its subtree is searched as above (the last penalty
+// alone), with the constant -W_5 W pi_5(x_4) added to every comparison with the best line (SoloSearch offset_):
+// so the table keeps subtree values, whichever x_4 reached them. Admissible bound of a node n before turn 5: any
+// continuation's score is (a) + 2 x (awake rows full at x_4) + 2 x (rows completed in turn 5, each at exactly 8)
+// + 2 x (rows completed in turn 6); the third part is at most Phi(x_4, H_5) (its maximum runs over a superset of
+// the real placements of turn 5), the fourth at most Phi(x_5, H_6) as above. With k_4 the number of rows holding
+// x_4's eight empty cells (the top k_4 rows; feasible when sum_c min(e_c, k_4) >= 8) the node bound is
+//   W_5 W (a) + max over the feasible k_4 of (2 W_5 W (rows 0 .. 5 - k_4 awake or able to total 8 at n)
+//   + W best_5[k_4]) + W_5 max_k best[k],
+// best_5[k] x W_5 the largest E[Phi(x_4, .)] over every pattern of k rows holding eight empty cells.
 #pragma once
 
 #include <array>
@@ -55,18 +73,20 @@
 
 namespace kofun::haniwa {
 
-// The rows of the last turn's cells: for each row holding empty cells, m (its empty cells) and q (8 - its power).
-struct SoloLastRows {
+// The rows holding empty cells: for each, m (its empty cells) and q (8 - its power).
+struct SoloOpenRows {
+  static constexpr int kMaxRows = 6;
   int rows = 0;
-  std::array<int, kHandSize> m{};
-  std::array<int, kHandSize> q{};
+  std::array<int, kMaxRows> m{};
+  std::array<int, kMaxRows> q{};
 };
 
-// The rows of `x`'s empty cells (x has at most four: the start of the last turn or later).
-SoloLastRows solo_last_rows(const State& x) noexcept;
-// Phi / 2: the most rows of `rows` that four tiles of the given powers (powers[p - 1] tiles of power p) bring to
-// exactly q, one tile optionally counted as power 2.
-int solo_rows_completed(const SoloLastRows& rows, const std::array<int, 3>& powers) noexcept;
+// The rows of `x`'s empty cells.
+SoloOpenRows solo_open_rows(const State& x) noexcept;
+// Phi / 2: the most rows of `rows` that tiles of the given powers (powers[p - 1] tiles of power p), placed in
+// empty cells of those rows, bring to exactly q (a row counts when each of its m cells gets a tile), one tile
+// optionally counted as power 2.
+int solo_rows_completed(const SoloOpenRows& rows, const std::array<int, 3>& powers) noexcept;
 
 struct SoloDualResult {
   double upper_bound = 0.0;  // proven upper bound of the penalised inner maximum of this world
@@ -82,28 +102,43 @@ struct SoloDualResult {
 // Owns its tables (allocated once); results do not depend on earlier calls. Not thread-safe.
 class SoloDualSolver : private SoloSearch<std::int32_t, std::int32_t> {
  public:
-  explicit SoloDualSolver(int table_bits = 20) : SoloSearch(table_bits), last_(14) {}
+  // `penalised_draws`: 1 (the last draw) or 2 (the last two draws; a root in turn 5 or later has one left).
+  explicit SoloDualSolver(int table_bits = 20, int penalised_draws = 1);
   // Throws RuleOptionError for a non-solo state or fewer than 4 tiles left for the last draw.
   SoloDualResult solve(const State& s, const SoloSolveLimits& limits);
-  // E[Phi(x, H)] over the uniform 4-subsets H of x's hand + stock (x: at the start of the last turn), and
-  // Phi(x, x's hand).
+  // E[Phi(x, H)] over the uniform 4-subsets H of x's hand + stock, and Phi(x, x's hand), for x at the start of
+  // turn 5 (the second penalty) or of the last turn.
   double expected_penalty_term(const State& x);
   static int penalty_term(const State& x);
+  int penalised_draws() const noexcept { return draws_; }
 
  private:
-  void prepare(const std::array<int, 3>& unseen_powers);
-  std::int64_t expected_phi(const SoloLastRows& rows);  // sum over hands of weight x Phi
-  std::int32_t bound(const State& s, const TileCounts& tiles) const noexcept;
+  // The possible hands of one draw (power multisets and their weights) and E[Phi] of row patterns under it.
+  struct Draw {
+    std::vector<std::pair<std::array<int, 3>, std::int64_t>> hands;
+    std::int64_t weight = 1;  // W of the draw: C(unseen, 4)
+    std::map<std::uint64_t, std::int64_t> cache;
+    std::array<std::int64_t, SoloOpenRows::kMaxRows + 1> best{};  // best[k]: the largest sum over a k-row pattern
+    void prepare(const std::array<int, 3>& unseen_powers, int cells);
+    std::int64_t expected_phi(const SoloOpenRows& rows);  // sum over hands of weight x Phi
+  };
+  std::int64_t bound_wide(const State& s, const TileCounts& tiles) const noexcept;
+  std::int32_t bound(const State& s, const TileCounts& tiles) noexcept;
+  std::int64_t penalty5(const State& x4);  // W_5 W pi_5(x_4)
+  bool at_x4(const State& s) const noexcept;
   std::int32_t leaf(const State& x, bool& exact);
   std::int32_t search(const State& s, TileCounts& tiles, std::int32_t bound, int depth, bool& exact);
+  std::int32_t search_node(const State& s, TileCounts& tiles, std::int32_t bound, int depth, bool& exact);
 
   static constexpr int kHorizon = 20;  // placements before the last turn
+  static constexpr int kTurnFive = 16;  // placements before turn 5
 
+  int draws_ = 1;
   SoloSolver last_;  // exact last-turn solves
-  std::vector<std::pair<std::array<int, 3>, std::int64_t>> hands_;  // power multisets of the last hand, weights
-  std::int64_t weight_ = 1;
-  std::array<std::int64_t, kHandSize + 1> best_phi_{};  // best[k] x W: k rows
-  std::map<std::uint64_t, std::int64_t> phi_cache_;
+  Draw last_draw_;   // H_6
+  Draw draw5_;       // H_5 (second penalty)
+  bool penalise5_ = false;  // this solve charges the second penalty
+  std::int64_t scale5_ = 1;  // W_5 when it does, else 1
 };
 
 }  // namespace kofun::haniwa

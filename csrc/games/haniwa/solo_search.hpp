@@ -74,6 +74,7 @@ class SoloSearch {
       generation_ = 1;
     }
     best_ = -1;
+    offset_ = 0;
     best_len_ = 0;
     nodes_ = 0;
     node_limit_ = limits.nodes;
@@ -101,8 +102,9 @@ class SoloSearch {
     e.exact = exact;
   }
 
-  // A line of `depth` moves (path_) reaching `value`: kept when better than the best so far.
+  // A line of `depth` moves (path_) reaching `value` (+ offset_): kept when better than the best so far.
   void reached(Value value, int depth) noexcept {
+    value += offset_;
     if (value <= best_) return;
     best_ = value;
     best_len_ = depth;
@@ -124,7 +126,7 @@ class SoloSearch {
     exact = false;
     for (int j = 0; j < n; ++j) {
       const int i = order[j];
-      if (child_bound[i] <= best_ || out_of_budget()) {
+      if (child_bound[i] + offset_ <= best_ || out_of_budget()) {
         if (child_bound[i] > value) {
           value = child_bound[i];
           exact = false;
@@ -149,6 +151,9 @@ class SoloSearch {
   double seconds() const { return clock_.seconds(); }
 
   Value best_ = -1;          // the best value reached by a line (-1: none yet)
+  // Added to the values of the subtree being searched when they are compared with best_ (a constant the line
+  // collected above it, e.g. the dual's penalty at the start of turn 5); 0 for a search without one.
+  Value offset_ = 0;
   std::uint64_t nodes_ = 0;  // nodes visited in this solve
   std::uint64_t node_limit_ = 0;
   std::array<Move, kMaxDepth> path_{};  // moves from the root to the node being searched

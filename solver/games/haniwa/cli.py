@@ -23,6 +23,7 @@ from . import GAME
 from .belief import HaniwaBelief
 from .solo import (
     DEFAULT_CANDIDATES,
+    DEFAULT_DUAL_DRAWS,
     DEFAULT_DUAL_NODES,
     DEFAULT_ROLLOUT_FROM_TURN,
     DEFAULT_ROLLOUT_SAMPLES,
@@ -172,6 +173,13 @@ def solo_state(text: str) -> Any:
     help="Node budget of each dual search (0: unlimited).",
 )
 @click.option(
+    "--dual-draws",
+    type=click.IntRange(1, 2),
+    default=DEFAULT_DUAL_DRAWS,
+    show_default=True,
+    help="Draws the dual penalises: 1 (the last) or 2 (the last two: a tighter upper bound).",
+)
+@click.option(
     "--plot",
     "plot_path",
     type=click.Path(dir_okay=False),
@@ -202,6 +210,7 @@ def estimate_cmd(
     rollout_from_turn: int,
     solver_nodes: int,
     dual_nodes: int,
+    dual_draws: int,
     plot_path: str | None,
     as_json: bool,
     rules: Sequence[str],
@@ -260,6 +269,7 @@ def estimate_cmd(
             out=out_path,
             resume=resume,
             dual_nodes=dual_nodes,
+            dual_draws=dual_draws,
         )
     # the summary first: a plot that fails never loses it
     click.echo(json.dumps(est.to_dict()) if as_json else format_estimate(est))

@@ -47,6 +47,7 @@ DEFAULT_SAMPLES = 48
 DEFAULT_CANDIDATES = 24
 DEFAULT_SOLVER_NODES = 400_000
 DEFAULT_DUAL_NODES = 400_000
+DEFAULT_DUAL_DRAWS = 1  # draws the dual penalises: 1 (the last) or 2 (the last two)
 DEFAULT_ROLLOUT_SAMPLES = 16
 DEFAULT_ROLLOUT_FROM_TURN = 3
 
@@ -274,6 +275,7 @@ class SoloEstimate:
     options: dict[str, Any]
     wall_seconds: float
     dual_nodes: int = DEFAULT_DUAL_NODES
+    dual_draws: int = DEFAULT_DUAL_DRAWS
     #: Ctrl-C stopped the run: the statistics are those of the deals that finished (`planned` were asked for).
     interrupted: bool = False
     planned: int = 0
@@ -339,6 +341,7 @@ class SoloEstimate:
                 **self.dual.to_dict(),
                 "budget_hits": self.dual_budget_hits,
                 "nodes": self.dual_nodes,
+                "penalised_draws": self.dual_draws,
             },
             "gap": self.gap.to_dict(),
             "interval": list(self.interval),
@@ -365,13 +368,15 @@ def solo_rules(options: dict[str, Any] | None = None) -> Any:
 
 
 # One policy and one pair of solvers per process, kept between deals (their tables are allocated once).
-_WORKERS: dict[PolicySettings, tuple[Any, Any, Any]] = {}
+_WORKERS: dict[tuple[PolicySettings, int], tuple[Any, Any, Any]] = {}
 
 
-def _worker(policy: PolicySettings) -> tuple[Any, Any, Any]:
-    if policy not in _WORKERS:
-        _WORKERS[policy] = (policy.make(), _core.haniwa.SoloSolver(), _core.haniwa.SoloDualSolver())
-    return _WORKERS[policy]
+def _worker(policy: PolicySettings, dual_draws: int = DEFAULT_DUAL_DRAWS) -> tuple[Any, Any, Any]:
+    key = (policy, dual_draws)
+    if key not in _WORKERS:
+        dual = _core.haniwa.SoloDualSolver(penalised_draws=dual_draws)
+        _WORKERS[key] = (policy.make(), _core.haniwa.SoloSolver(), dual)
+    return _WORKERS[key]
 
 
 def run_deal(
@@ -381,13 +386,14 @@ def run_deal(
     solver_nodes: int,
     options: dict[str, Any] | None = None,
     dual_nodes: int = DEFAULT_DUAL_NODES,
+    dual_draws: int = DEFAULT_DUAL_DRAWS,
 ) -> DealResult:
     """Deals deal `index` of the experiment `seed`, plays it with the policy, solves it clairvoyantly and
-    computes its penalised dual bound."""
+    computes its penalised dual bound (penalties on the last `dual_draws` draws)."""
     rules = solo_rules(options)
     s = deal_seed(seed, index)
     world = _core.haniwa.State.deal(rules, s)
-    pol, solver, dual_solver = _worker(policy)
+    pol, solver, dual_solver = _worker(policy, dual_draws)
     t0 = time.perf_counter()
     final = pol.play(world, s)
     t1 = time.perf_counter()
@@ -420,9 +426,10 @@ def deal_task(
     solver_nodes: int,
     options: dict[str, Any],
     dual_nodes: int = DEFAULT_DUAL_NODES,
+    dual_draws: int = DEFAULT_DUAL_DRAWS,
 ) -> dict[str, Any]:
     """:func:`run_deal` as a batch task: plain data in and out."""
-    return asdict(run_deal(index, seed, PolicySettings(**policy), solver_nodes, options, dual_nodes))
+    return asdict(run_deal(index, seed, PolicySettings(**policy), solver_nodes, options, dual_nodes, dual_draws))
 
 
 def estimate(
@@ -437,11 +444,13 @@ def estimate(
     out: str | None = None,
     resume: bool = False,
     dual_nodes: int = DEFAULT_DUAL_NODES,
+    dual_draws: int = DEFAULT_DUAL_DRAWS,
 ) -> SoloEstimate:
     """Runs `deals` deals on the batch runner (:mod:`solver.batch`: `jobs` local worker processes or the dask
     cluster at `scheduler`) and returns the estimate; `on_deal` is called as deals finish (not for the deals
     read back from `out`). `out` keeps every deal's result as it arrives (JSON lines); with `resume` the deals it
-    holds are not played again. `dual_nodes`: the node budget of each deal's penalised dual search. Ctrl-C ends the
+    holds are not played again. `dual_nodes`: the node budget of each deal's penalised dual search, `dual_draws`
+    the draws it penalises (1: the last; 2: the last two, a tighter bound, docs/haniwa.md). Ctrl-C ends the
     run with the estimate of the deals that finished (``interrupted`` True; KeyboardInterrupt when none did)."""
     policy = policy or PolicySettings()
     policy.check()
@@ -453,10 +462,12 @@ def estimate(
         raise RuleOptionError(f"haniwa solo: solver nodes must be >= 0, got {solver_nodes}")
     if dual_nodes < 0:
         raise RuleOptionError(f"haniwa solo: dual nodes must be >= 0, got {dual_nodes}")
+    if dual_draws not in (1, 2):
+        raise RuleOptionError(f"haniwa solo: dual draws must be 1 or 2, got {dual_draws}")
     opts = dict(options or {})
     solo_rules(opts)  # validates the options before any work
     start = time.perf_counter()
-    args = (seed, asdict(policy), solver_nodes, opts, dual_nodes)
+    args = (seed, asdict(policy), solver_nodes, opts, dual_nodes, dual_draws)
     tasks = [Task(f"deal/{i}", deal_task, (i, *args)) for i in range(deals)]
     header = {
         "job": "haniwa solo estimate",
@@ -464,6 +475,7 @@ def estimate(
         "policy": policy.header(),
         "solver_nodes": solver_nodes,
         "dual_nodes": dual_nodes,
+        **({"dual_draws": dual_draws} if dual_draws != 1 else {}),  # the files of earlier runs still resume
     }
     journal = Journal(out, {**header, "options": opts}, resume) if out is not None else None
 
@@ -481,7 +493,9 @@ def estimate(
             done, interrupted = e.results, True
     results = sorted((DealResult(**r) for r in done.values()), key=lambda r: r.index)
     wall = time.perf_counter() - start
-    return SoloEstimate(results, seed, jobs, policy, solver_nodes, opts, wall, dual_nodes, interrupted, deals)
+    return SoloEstimate(
+        results, seed, jobs, policy, solver_nodes, opts, wall, dual_nodes, dual_draws, interrupted, deals
+    )
 
 
 @dataclass(frozen=True)
@@ -532,6 +546,7 @@ def best_turn(
 
 __all__ = [
     "DEFAULT_CANDIDATES",
+    "DEFAULT_DUAL_DRAWS",
     "DEFAULT_DUAL_NODES",
     "DEFAULT_ROLLOUT_FROM_TURN",
     "DEFAULT_ROLLOUT_SAMPLES",

@@ -34,7 +34,7 @@ def format_estimate(est: SoloEstimate) -> str:
             else ""
         ),
         f"solver: clairvoyant branch and bound, {est.solver_nodes or 'unlimited'} nodes per deal",
-        "dual: clairvoyant charged a zero-mean penalty on the last draw, "
+        f"dual: clairvoyant charged a zero-mean penalty on the last {'two draws' if est.dual_draws == 2 else 'draw'}, "
         f"{est.dual_nodes or 'unlimited'} nodes per deal",
         "",
         "lower bound (mean policy score):          " + _interval(est.lower.mean, est.lower.ci95),
