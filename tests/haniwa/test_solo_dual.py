@@ -33,10 +33,9 @@ def dual() -> Any:
     return haniwa.SoloDualSolver(18)
 
 
-def worlds_by_last_hand(y: Any) -> list[Any]:
-    """`y` (in turn 5) with its unseen tiles arranged so that each 4-subset of them, in turn, is the last hand
-    (every subset equally likely): one world per subset."""
-    assert 16 <= y.placed() <= 20
+def worlds_by_next_hand(y: Any) -> list[Any]:
+    """`y` with its stock arranged so that each 4-subset of it, in turn, is the next hand drawn (every subset
+    equally likely): one world per subset."""
     stock = list(y.hidden_world(0))  # the solo world: the stock in draw order
     info = y.information_state(0)
     out = []
@@ -46,12 +45,19 @@ def worlds_by_last_hand(y: Any) -> list[Any]:
     return out
 
 
-def horizon_positions(y: Any) -> dict[str, tuple[Any, list[int]]]:
-    """Every distinct position at the start of the last turn reachable from `y` (in turn 5), with a move line."""
+def worlds_by_last_hand(y: Any) -> list[Any]:
+    """`y` (in turn 5): one world per possible last hand."""
+    assert 16 <= y.placed() <= 20
+    return worlds_by_next_hand(y)
+
+
+def turn_starts(y: Any, placed: int) -> dict[str, tuple[Any, list[int]]]:
+    """Every distinct position at the start of the turn after `placed` placements reachable from `y`, with a move
+    line."""
     out: dict[str, tuple[Any, list[int]]] = {}
 
     def walk(c: Any, line: list[int]) -> None:
-        if c.placed() == 20 and c.phase() == "place":
+        if c.placed() == placed and c.phase() == "place":
             out.setdefault(str(c), (c, line))
             return
         for m in c.legal_moves():
@@ -61,6 +67,11 @@ def horizon_positions(y: Any) -> dict[str, tuple[Any, list[int]]]:
 
     walk(y, [])
     return out
+
+
+def horizon_positions(y: Any) -> dict[str, tuple[Any, list[int]]]:
+    """Every distinct position at the start of the last turn reachable from `y` (in turn 5), with a move line."""
+    return turn_starts(y, 20)
 
 
 def replay(s: Any, line: list[int]) -> Any:
@@ -259,40 +270,12 @@ def test_the_turn_five_penalty_term_matches_a_brute_force():
     assert len(seen) >= 2
 
 
-def worlds_by_next_hand(y: Any) -> list[Any]:
-    """`y` (in turn 4) with its stock arranged so that each 4-subset of it, in turn, is hand 5: one world each."""
-    stock = list(y.hidden_world(0))
-    info = y.information_state(0)
-    out = []
-    for combo in itertools.combinations(range(len(stock)), 4):
-        world = [stock[j] for j in combo] + [stock[j] for j in range(len(stock)) if j not in combo]
-        out.append(haniwa.State.from_world(info, world))
-    return out
-
-
-def turn_five_starts(y: Any) -> dict[str, tuple[Any, list[int]]]:
-    """Every distinct position at the start of turn 5 reachable from `y` (in turn 4), with a move line."""
-    out: dict[str, tuple[Any, list[int]]] = {}
-
-    def walk(c: Any, line: list[int]) -> None:
-        if c.placed() == 16 and c.phase() == "place":
-            out.setdefault(str(c), (c, line))
-            return
-        for m in c.legal_moves():
-            n = c.clone()
-            n.apply(m)
-            walk(n, [*line, m])
-
-    walk(y, [])
-    return out
-
-
 @pytest.mark.parametrize("seed", [61, 62])
 def test_the_turn_five_penalty_has_zero_mean_by_enumeration(small_rules, seed):
     """Over every possible hand 5 (each 4-subset of the 12 tiles unseen at the end of turn 4), Phi(x_4, H) averages
     to E[Phi(x_4, .)] exactly: the second penalty has mean zero under any non-peeking play."""
     y = late_position(seed, 15, small_rules)
-    (_, line), *_ = turn_five_starts(y).values()
+    (_, line), *_ = turn_starts(y, 16).values()
     worlds = worlds_by_next_hand(y)
     assert len(worlds) == math.comb(12, 4)
     xs = [replay(w, line) for w in worlds]
@@ -312,7 +295,7 @@ def test_two_penalties_equal_an_exhaustive_search(dual, dual2, seed, rules):
     y = late_position(seed, 15, rules)
     best = max(
         dual.solve(x).upper_bound - haniwa.SoloDualSolver.penalty_term(x) + dual.expected_penalty_term(x)
-        for x, _ in turn_five_starts(y).values()
+        for x, _ in turn_starts(y, 16).values()
     )
     r = dual2.solve(y)
     assert r.exact and r.penalised

@@ -201,14 +201,6 @@ std::vector<SoloPlan> SoloPolicy::plan_turn(const State& s, std::uint64_t seed) 
   return plans;
 }
 
-State SoloPolicy::play(const State& s, std::uint64_t seed) {
-  if (!s.rules().solo()) throw RuleOptionError("haniwa solo policy: the position is not a solo game (players=1)");
-  State w = s;
-  while (!w.is_terminal()) {
-    const auto plans = plan_turn(w, seed);
-    for (Move m : plans.front().moves) w.apply(m);
-  }
-  return w;
-}
+State SoloPolicy::play(const State& s, std::uint64_t seed) { return play_solo(*this, s, seed, "haniwa solo policy"); }
 
 }  // namespace kofun::haniwa

@@ -23,8 +23,10 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "../../core/errors.hpp"
 #include "../../core/rng.hpp"
 #include "haniwa.hpp"
 #include "solo_heuristic.hpp"
@@ -47,6 +49,19 @@ State canonical_solo_state(const State& s, SoloUnseen& unseen) noexcept;
 // `unseen`'s tiles in a uniformly random order drawn from `rng`: a sampled future (the canonical state's stock
 // reordered).
 void sample_future(const State& canonical, const SoloUnseen& unseen, Rng& rng, State& world) noexcept;
+
+// Plays the world `s` to the end with `policy` (anything with plan_turn(state, seed): each turn its best plan); the
+// final state. `who` names the policy in the error for a non-solo state.
+template <class Policy>
+State play_solo(Policy& policy, const State& s, std::uint64_t seed, const char* who) {
+  if (!s.rules().solo()) throw RuleOptionError(std::string(who) + ": the position is not a solo game (players=1)");
+  State w = s;
+  while (!w.is_terminal()) {
+    const auto plans = policy.plan_turn(w, seed);
+    for (Move m : plans.front().moves) w.apply(m);
+  }
+  return w;
+}
 
 struct SoloPolicyOptions {
   int samples = 16;           // sampled futures per decision (>= 1)

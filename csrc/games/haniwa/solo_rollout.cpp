@@ -69,14 +69,7 @@ std::vector<SoloPlan> SoloRolloutPolicy::plan_turn(const State& s, std::uint64_t
 }
 
 State SoloRolloutPolicy::play(const State& s, std::uint64_t seed) {
-  if (!s.rules().solo())
-    throw RuleOptionError("haniwa solo rollout policy: the position is not a solo game (players=1)");
-  State w = s;
-  while (!w.is_terminal()) {
-    const auto plans = plan_turn(w, seed);
-    for (Move m : plans.front().moves) w.apply(m);
-  }
-  return w;
+  return play_solo(*this, s, seed, "haniwa solo rollout policy");
 }
 
 }  // namespace kofun::haniwa
