@@ -29,7 +29,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from solver import _core
-from solver.games.haniwa.solo import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, MeanCI, deal_seed, solo_rules
+from solver.games.haniwa.solo import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, deal_seed, solo_rules
+from solver.games.haniwa.solo_stats import MeanCI
 
 
 class BudgetCurveError(ValueError):

@@ -41,10 +41,10 @@ from solver.games.haniwa.solo import (
     DEFAULT_CANDIDATES,
     DEFAULT_DUAL_NODES,
     DEFAULT_SAMPLES,
-    MeanCI,
     deal_seed,
     solo_rules,
 )
+from solver.games.haniwa.solo_stats import MeanCI
 
 TURNS = 6
 COMPONENTS = ("smiles", "dogu", "kofun", "dice")

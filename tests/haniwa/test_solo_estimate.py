@@ -13,8 +13,9 @@ from solo_estimate_helpers import late_position
 from solver._core import RuleOptionError, haniwa
 from solver.cli import main
 from solver.games.haniwa import solo as haniwa_solo
-from solver.games.haniwa.solo import MeanCI, PolicySettings, estimate, rank_counts, rank_of
+from solver.games.haniwa.solo import PolicySettings, estimate
 from solver.games.haniwa.solo_report import format_estimate
+from solver.games.haniwa.solo_stats import MeanCI, rank_counts, rank_of
 
 FAST = PolicySettings(samples=3, candidates=3)
 NODES = 20_000

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from solver.cli import main
-from solver.games.haniwa.solo import VERDICTS, MeanCI, RankQuestion, rank_question
+from solver.games.haniwa.solo_stats import VERDICTS, MeanCI, RankQuestion, rank_question
 
 T95_2 = 4.302652729911275  # 97.5% quantile of Student's t with 2 degrees of freedom
 

@@ -13,7 +13,8 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from solver.games import get_game
-from solver.games.haniwa.solo import RANKS, best_turn
+from solver.games.haniwa.solo import best_turn
+from solver.games.haniwa.solo_stats import RANKS
 from solver.seeds import derive_seed
 from solver.web.solo import best_turn_plans
 

@@ -8,7 +8,8 @@ from typing import Any
 
 from ..._core import RuleOptionError
 from ...report.table import format_table
-from .solo import RANKS, RankQuestion, SoloEstimate, TurnChoice
+from .solo import SoloEstimate, TurnChoice
+from .solo_stats import RANKS, RankQuestion
 
 
 def _interval(mean: float, ci: tuple[float, float] | None) -> str:
