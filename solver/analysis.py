@@ -1,7 +1,7 @@
 """Analysing a position: every legal move with its own value, best first (:func:`analyse`), and what an analysis
 board adds: the best N moves with their lines (:func:`lines`), every move's value from an information state with
-its confidence (:func:`move_values`: visits and standard error over independent searches) and the positions of a
-recorded game to step through (:func:`replay`).
+its confidence (:func:`move_values`: visits and standard error over independent searches). The positions of a
+recorded game to step through are :func:`solver.replay.replay`.
 
 MCTS-family searches value every root move in one search (their root statistics). Alpha-beta values only the best
 move exactly, so an analysis runs one alpha-beta search per move and converts the child's value to the parent's
@@ -26,7 +26,6 @@ from typing import Any
 
 from . import _core
 from .determinize.infostate import InformationState
-from .games import get_game
 from .search import (
     MATCH_UNIT,
     MoveLine,
@@ -428,50 +427,3 @@ def move_values(
         raise SettingsError(f"algo: an information state is searched with 'ismcts' or 'pimc', not {chosen.algo!r}")
     reports = [search(view, chosen.with_seed(derive_seed(chosen.seed, "run", r)), rules=rules) for r in range(runs)]
     return pool(reports)
-
-
-@dataclass(frozen=True)
-class Step:
-    """One position of a recorded game: decision `index` (every ply of every deal, from 0), its deal and ply (moves
-    before it in the deal), the seat to move, the full state before the move and the move played (notation)."""
-
-    index: int
-    deal: int
-    ply: int
-    seat: int
-    state: Any
-    move: str
-    legal: int
-
-    def view(self, game: Any, seat: int | None = None) -> Any:
-        """What `seat` (default: the seat to move) saw here: its information state in a hidden-information game,
-        else the position."""
-        if game.has_hidden_information:
-            return game.view(self.state, self.seat if seat is None else seat)
-        return self.state.clone()
-
-
-def replay(record: Any) -> list[Step]:
-    """Every position of a :class:`~solver.record.GameRecord` where a move was played, in order (ValueError names a
-    move that does not replay)."""
-    game = get_game(record.game)
-    rules = game.check_options(record.rules)
-    out: list[Step] = []
-    for d, deal in enumerate(record.deals):
-        try:
-            state = game.parse(deal.start, rules)
-        except ValueError as e:
-            raise ValueError(f"record: deal {d + 1}: its start position: {e}") from None
-        for ply, text in enumerate(deal.moves):
-            if state.is_terminal():
-                raise ValueError(f"record: deal {d + 1}, move {ply + 1} {text!r}: the deal was already over")
-            try:
-                move = int(state.parse_move(text))
-                if move not in state.legal_moves():
-                    raise _core.IllegalMoveError("not legal here")
-            except ValueError as e:
-                raise ValueError(f"record: deal {d + 1}, move {ply + 1} {text!r}: {e}") from None
-            legal = len(state.legal_moves())
-            out.append(Step(len(out), d, ply, int(state.to_move()), state.clone(), state.move_to_string(move), legal))
-            state.apply(move)
-    return out

@@ -29,10 +29,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..analysis import Step, replay
 from ..batch import Journal, Runner, Task
 from ..games import GameInfo, get_game
 from ..record import GameRecord
+from ..replay import Step, replay
 from ..seeds import derive_seed
 from ..settings import HIDDEN_ALGOS, SearchSettings, SettingsError
 from .classes import CLASSES, EVAL_UNIT, FORCED, Thresholds, thresholds_for

@@ -19,9 +19,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from solver.analysis import replay
 from solver.games import get_game
 from solver.record import DealRecord, GameRecord
+from solver.replay import replay
 from solver.review import Reviewer, ReviewSettings, review
 from solver.web.boards import board_of
 
