@@ -27,7 +27,9 @@ std::vector<SoloPlan> SoloRolloutPolicy::plan_turn(const State& s, std::uint64_t
   SoloUnseen unseen;
   const State root = canonical_solo_state(s, unseen);  // nothing below reads the stock order of `s`
   std::vector<SoloPlan> plans = base_.plan_turn(root, seed);
-  const int turn = (s.placed() - s.turn_placed()) / kHandSize + 1;
+  // the turn (1-6) being played; a Kofun choice after a turn's last placement still belongs to that turn
+  const int pending = s.phase() == Phase::kChooseKofun ? 1 : 0;
+  const int turn = (s.placed() - s.turn_placed() - pending) / kHandSize + 1;
   const bool last_turn = plans.front().samples == 0;  // the base is exact there
   if (last_turn || turn < opt_.from_turn) return plans;
   const int m = std::min<int>(opt_.candidates, static_cast<int>(plans.size()));
