@@ -11,8 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 import solver
-from solver.analysis import analyse, lines, move_values, pool
+from solver.analysis import analyse, lines
 from solver.cli import main
+from solver.estimates import move_values, pool
 from solver.replay import replay
 from solver.settings import SearchSettings, SettingsError
 

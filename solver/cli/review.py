@@ -15,7 +15,8 @@ from typing import Any
 
 import click
 
-from ..analysis import Line, MoveEstimate, lines, move_values
+from ..analysis import Line, lines
+from ..estimates import MoveEstimate, move_values
 from ..record import GameRecord, read_records
 from ..report.table import format_table
 from ..review import DEFAULT_RUNS, DecisionReview, Reviewer, ReviewSettings, review

@@ -8,8 +8,8 @@
   state (and of the position after some moves: following a line), the best N moves with their lines deepening pass
   by pass (:func:`solver.analysis.lines` at depth 2, 3, ...: every move at the same depth, each pass streamed), and
   from an information state every move's value over independent searches with its standard error
-  (:func:`solver.analysis.pool` of the runs, streamed run by run: the same values as
-  :func:`solver.analysis.move_values`).
+  (:func:`solver.estimates.pool` of the runs, streamed run by run: the same values as
+  :func:`solver.estimates.move_values`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..analysis import Line, MoveEstimate, lines, pool
+from ..analysis import Line, lines
+from ..estimates import MoveEstimate, pool
 from ..games import GameInfo
 from ..record import GameRecord
 from ..review import DecisionReview, Reviewer, ReviewSettings, series, summaries, view_note
@@ -232,7 +233,7 @@ def every_move(
     tell: Callable[[int, list[MoveEstimate]], None],
 ) -> dict[str, Any]:
     """Every legal move's value from the information state of `state` over `runs` independent information-set
-    searches, pooled (:func:`~solver.analysis.pool`; the same searches as :func:`~solver.analysis.move_values`).
+    searches, pooled (:func:`~solver.estimates.pool`; the same searches as :func:`~solver.estimates.move_values`).
     Each search's progress goes to `on_progress(run, progress, pooled so far)`, each finished run's pool to
     `tell(run, pooled)`; `control` stops the search under way and the runs after it."""
     view = information_state(state)

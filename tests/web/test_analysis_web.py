@@ -4,7 +4,7 @@
 with ``lines``: the best moves with their lines, pass by pass (each pass streamed as ``thinking``), every move's
 value at the same depth as :func:`solver.analysis.lines`; a Connect Four endgame's proven verdicts. From an
 information state (``runs``): every move's value with visits and standard error, the same as
-:func:`solver.analysis.move_values`, streamed search by search. The page: a Connect Four position (lines shown, a
+:func:`solver.estimates.move_values`, streamed search by search. The page: a Connect Four position (lines shown, a
 move of a line clicked, the board follows) and a Koi-Koi information state (every move's value and its standard
 error)."""
 
@@ -20,7 +20,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import solver
-from solver.analysis import lines, move_values
+from solver.analysis import lines
+from solver.estimates import move_values
 from solver.settings import SearchSettings
 
 from .driver import HubDriver, Server
