@@ -3,14 +3,15 @@
 #include <algorithm>
 
 #include "../../core/errors.hpp"
+#include "solo_policy.hpp"
 #include "solo_rows.hpp"
 #include "solo_search.hpp"
 
 namespace kofun::haniwa {
 namespace {
 
-constexpr int kCells = 24;
-constexpr int kTurns = kCells / kHandSize;
+constexpr int kCells = kSoloCells;
+constexpr int kTurns = kSoloTurns;
 constexpr int kRows = 6;
 
 std::int64_t choose(int n, int k) noexcept {
@@ -18,12 +19,6 @@ std::int64_t choose(int n, int k) noexcept {
   std::int64_t r = 1;
   for (int i = 1; i <= k; ++i) r = r * (n - k + i) / i;
   return r;
-}
-
-// Turn (0-based) the state is in; a Kofun choice after a turn's last placement still belongs to that turn.
-int turn_of(const State& s) noexcept {
-  const int pending = s.phase() == Phase::kChooseKofun ? 1 : 0;
-  return (s.placed() - s.turn_placed() - pending) / kHandSize;
 }
 
 std::array<int, 3> hand_powers(const State& x) noexcept {
@@ -126,6 +121,7 @@ void SoloDualSolver::Draw::prepare(const std::array<int, 3>& unseen, int cells) 
   best.fill(0);
   for (int k = 1; k <= SoloOpenRows::kMaxRows; ++k)
     every_pattern(k, cells, [&](const SoloOpenRows& rows) { best[k] = std::max(best[k], expected_phi(rows)); });
+  best_any = *std::max_element(best.begin(), best.end());
 }
 
 std::int64_t SoloDualSolver::Draw::expected_phi(const SoloOpenRows& rows) {
@@ -163,7 +159,7 @@ std::int64_t SoloDualSolver::bound_wide(const State& s, const TileCounts& tiles)
     for (int c = 0; c < kColours; ++c) fit += std::min(empty[c], k);
     return fit >= cells;
   };
-  if (penalise5_ && turn_of(s) < kTurns - 2) {  // before turn 5: both penalties to come
+  if (penalise5_ && solo_turn_of(s) < kTurns - 2) {  // before turn 5: both penalties to come
     const std::int64_t w5 = draw5_.weight;
     std::int64_t rows = -1;
     for (int k = 1; k <= kRows; ++k) {
@@ -171,8 +167,7 @@ std::int64_t SoloDualSolver::bound_wide(const State& s, const TileCounts& tiles)
       rows = std::max(rows, 2 * w5 * w * std::min(ok_below[kRows - k], p.dogu_rows) + w * draw5_.best[k]);
     }
     if (rows < 0) rows = 2 * w5 * w * p.dogu_rows + w * draw5_.best[kRows];
-    const std::int64_t last = *std::max_element(last_draw_.best.begin(), last_draw_.best.end());
-    return w5 * w * p.columns_and_kofun + rows + w5 * last;
+    return w5 * w * p.columns_and_kofun + rows + w5 * last_draw_.best_any;
   }
   std::int64_t rows = -1;
   for (int k = 1; k <= kHandSize; ++k) {
@@ -265,7 +260,7 @@ SoloDualResult SoloDualSolver::solve(const State& s, const SoloSolveLimits& limi
   if (!s.rules().solo()) throw RuleOptionError("haniwa solo dual: the position is not a solo game (players=1)");
   if (limits.time_s < 0) throw RuleOptionError("haniwa solo dual: time limit must be >= 0");
   SoloDualResult r;
-  const int turn = turn_of(s);
+  const int turn = solo_turn_of(s);
   if (s.is_terminal() || turn >= kTurns - 1) {  // no draw left: the exact best score
     const SoloSolveResult p = last_.solve(s, limits);
     r.upper_bound = p.upper_bound;

@@ -119,6 +119,7 @@ class SoloDualSolver : private SoloSearch<std::int32_t, std::int32_t> {
     std::int64_t weight = 1;  // W of the draw: C(unseen, 4)
     std::map<std::uint64_t, std::int64_t> cache;
     std::array<std::int64_t, SoloOpenRows::kMaxRows + 1> best{};  // best[k]: the largest sum over a k-row pattern
+    std::int64_t best_any = 0;  // the largest of best[]
     void prepare(const std::array<int, 3>& unseen_powers, int cells);
     std::int64_t expected_phi(const SoloOpenRows& rows);  // sum over hands of weight x Phi
   };

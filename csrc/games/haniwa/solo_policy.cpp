@@ -11,7 +11,7 @@ namespace kofun::haniwa {
 namespace {
 
 constexpr int kVisitedBits = 18;
-constexpr int kCells = 24;
+constexpr int kCells = kSoloCells;
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

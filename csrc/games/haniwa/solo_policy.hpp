@@ -33,6 +33,15 @@
 
 namespace kofun::haniwa {
 
+// A solo game: 24 cells, one hand of four a turn, six turns.
+inline constexpr int kSoloCells = 24;
+inline constexpr int kSoloTurns = kSoloCells / kHandSize;
+// The turn (0-based) `s` is in; a Kofun choice after a turn's last placement still belongs to that turn.
+inline int solo_turn_of(const State& s) noexcept {
+  const int pending = s.phase() == Phase::kChooseKofun ? 1 : 0;
+  return (s.placed() - s.turn_placed() - pending) / kHandSize;
+}
+
 // Solo ranks by index: 0 perfect (60+), 1 master (50-59), 2 veteran (40-49), 3 junior (30-39), 4 beginner.
 inline constexpr int kSoloRanks = 5;
 inline int solo_rank_index(int score) noexcept {

@@ -8,15 +8,11 @@
 #include "../../core/rng.hpp"
 
 namespace kofun::haniwa {
-namespace {
-constexpr int kTurns = 24 / kHandSize;  // a solo game: 24 cells, one hand a turn
-}  // namespace
-
 SoloRolloutPolicy::SoloRolloutPolicy(const SoloPolicyOptions& base, const SoloRolloutOptions& options)
     : base_(base), opt_(options) {
   if (opt_.candidates < 1) throw RuleOptionError("haniwa solo rollout policy: candidates must be >= 1");
   if (opt_.samples < 1) throw RuleOptionError("haniwa solo rollout policy: samples must be >= 1");
-  if (opt_.from_turn < 1 || opt_.from_turn > kTurns)
+  if (opt_.from_turn < 1 || opt_.from_turn > kSoloTurns)
     throw RuleOptionError("haniwa solo rollout policy: from_turn must be 1 to 6");
 }
 
@@ -27,9 +23,7 @@ std::vector<SoloPlan> SoloRolloutPolicy::plan_turn(const State& s, std::uint64_t
   SoloUnseen unseen;
   const State root = canonical_solo_state(s, unseen);  // nothing below reads the stock order of `s`
   std::vector<SoloPlan> plans = base_.plan_turn(root, seed);
-  // the turn (1-6) being played; a Kofun choice after a turn's last placement still belongs to that turn
-  const int pending = s.phase() == Phase::kChooseKofun ? 1 : 0;
-  const int turn = (s.placed() - s.turn_placed() - pending) / kHandSize + 1;
+  const int turn = solo_turn_of(s) + 1;  // 1-6
   const bool last_turn = plans.front().samples == 0;  // the base is exact there
   if (last_turn || turn < opt_.from_turn) return plans;
   const int m = std::min<int>(opt_.candidates, static_cast<int>(plans.size()));
