@@ -17,7 +17,10 @@ of ``kofun haniwa solo estimate --seed S``, the policy's game replayed with the 
   upper end), so ``D - O`` is the upper end's slack from turn 5;
 - ``C(y)``: the plain clairvoyant's expectation (each last hand its own best end of turn 5).
 
-The interval's width from turn 5 splits exactly: ``D - P = (D - O) + (O - P)``. One process, single-threaded;
+The interval's width from turn 5 splits exactly: ``D - P = (D - O) + (O - P)``. Other last-draw penalties are
+compared on the same tables: a penalty ``psi(x, H) - E[psi(x, .)]`` gives the dual ``E_H max_x (V(x, H) - psi(x, H)
++ E[psi(x, .)])`` from y (``psi`` = the dual's Phi reproduces ``D``, checked; ``psi`` = the last turn's admissible
+bound is the other column; ``psi = V`` would give ``O`` itself). One process, single-threaded;
 every deal's figures are appended to ``--out`` (JSON lines) as they finish, ``--resume`` continues a stopped run.
 
     python scripts/haniwa_turn5_exact.py --deals 40 --seed 1 --exact-last-turn --out turn5.jsonl [--resume]
@@ -58,6 +61,7 @@ class Turn5Result:
     policy: float  # P: the policy's expected score from y
     dual: float  # D: mean penalised dual bound from y over the last hands
     clairvoyant: float  # C: mean clairvoyant optimum from y over the last hands
+    dual_bound_penalty: float  # the dual from y with psi = the last turn's admissible bound (solo_upper_bound)
     score: int  # the policy's actual final score in the deal
     ends: int  # distinct ends of turn 5 reachable from y
     hands: int  # distinct last hands (by kinds) out of `subsets`
@@ -107,6 +111,19 @@ def replay(s: Any, line: Sequence[int]) -> Any:
     return c
 
 
+def mean_over(row: Sequence[float], weights: Sequence[int]) -> float:
+    """The mean of a last hand's function over the possible last hands (`weights`: the 4-subsets of each)."""
+    return sum(v * w for v, w in zip(row, weights, strict=True)) / sum(weights)
+
+
+def penalised_max(values: Sequence[Sequence[int]], psi: Sequence[Sequence[float]], weights: Sequence[int]) -> float:
+    """The dual from y with the last-draw penalty psi(x, H) - E[psi(x, .)], exactly: the mean over the last hands
+    H of the best end x of turn 5 by V(x, H) - psi(x, H) + E[psi(x, .)] (psi = 0: the plain clairvoyant)."""
+    shift = [mean_over(row, weights) for row in psi]
+    best = [max(values[e][h] - psi[e][h] + shift[e] for e in range(len(values))) for h in range(len(weights))]
+    return mean_over(best, weights)
+
+
 def turn_five(index: int, seed: int, policy: Any, solver: Any, dual_solver: Any) -> Turn5Result:
     """Replays the policy's game of deal `index` to the start of turn 5 and values it exactly from there."""
     t0 = time.process_time()
@@ -125,10 +142,19 @@ def turn_five(index: int, seed: int, policy: Any, solver: Any, dual_solver: Any)
     hands = last_hands(y)
     subsets = sum(w for _, w in hands)
     lines = list(ends.items())
-    values = [[solver.solve(replay(h, line)).best_score for h, _ in hands] for _, line in lines]
-    expect = [sum(v * w for v, (_, w) in zip(row, hands, strict=True)) / subsets for row in values]
-    clair = sum(max(row[j] for row in values) * w for j, (_, w) in enumerate(hands)) / subsets
+    weights = [w for _, w in hands]
+    values, rows, bounds = [], [], []  # per end, per last hand: V, Phi (the dual's penalty term), the plain bound
+    for _, line in lines:
+        xs = [replay(h, line) for h, _ in hands]
+        values.append([solver.solve(x).best_score for x in xs])
+        rows.append([_core.haniwa.SoloDualSolver.penalty_term(x) for x in xs])
+        bounds.append([_core.haniwa.solo_upper_bound(x) for x in xs])
+    expect = [mean_over(row, weights) for row in values]
+    clair = penalised_max(values, [[0] * len(hands) for _ in lines], weights)
     dual = sum(dual_solver.solve(h).upper_bound * w for h, w in hands) / subsets
+    dual_rows = penalised_max(values, rows, weights)
+    if abs(dual_rows - dual) > 1e-9:  # the same penalty computed here from the tables and by SoloDualSolver
+        raise AssertionError(f"deal {index}: the rows penalty gives {dual_rows} here, {dual} in SoloDualSolver")
     pol = expect[[k for k, _ in lines].index(mine)]
     if dual < max(expect) - 1e-9:  # weak duality: the exact expectation of the dual is never below the optimum
         raise AssertionError(f"deal {index}: dual {dual} below the optimum {max(expect)}")
@@ -139,6 +165,7 @@ def turn_five(index: int, seed: int, policy: Any, solver: Any, dual_solver: Any)
         policy=pol,
         dual=dual,
         clairvoyant=clair,
+        dual_bound_penalty=penalised_max(values, bounds, weights),
         score=int(final.score(0)),
         ends=len(lines),
         hands=len(hands),
@@ -182,6 +209,7 @@ def report(header: dict[str, Any], results: dict[int, Turn5Result]) -> None:
         "O - P (policy's turn-5 loss)": [r.optimum - r.policy for r in rs],
         "D - O (dual's slack from turn 5)": [r.dual - r.optimum for r in rs],
         "C - O (clairvoyant's slack)": [r.clairvoyant - r.optimum for r in rs],
+        "D_bound - O (slack, penalty from the admissible bound)": [r.dual_bound_penalty - r.optimum for r in rs],
         "D - P (width from turn 5)": [r.dual - r.policy for r in rs],
     }
     for name, xs in rows.items():
