@@ -30,11 +30,9 @@ every deal's figures are appended to ``--out`` (JSON lines) as they finish, ``--
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import sys
 import time
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -43,6 +41,7 @@ from typing import Any
 from solver import _core
 from solver.games.haniwa.solo import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, deal_seed, solo_rules
 from solver.games.haniwa.solo_stats import MeanCI
+from solver.games.haniwa.solo_worlds import next_hand_worlds, turn_starts
 
 TURN_FIVE = 16  # tiles placed at the start of turn 5
 LAST_TURN = 20  # tiles placed at the start of the last turn
@@ -68,40 +67,6 @@ class Turn5Result:
     subsets: int
     policy_rank: int  # place of the policy's plan among the ends by exact value (0: optimal)
     cpu_seconds: float
-
-
-def ends_of_turn(y: Any) -> dict[str, list[int]]:
-    """Every distinct position at the start of the last turn reachable from `y`, with one move line each."""
-    out: dict[str, list[int]] = {}
-
-    def walk(c: Any, line: list[int]) -> None:
-        if c.placed() == LAST_TURN and c.phase() == "place":
-            out.setdefault(str(c), line)
-            return
-        for m in c.legal_moves():
-            n = c.clone()
-            n.apply(m)
-            walk(n, [*line, m])
-
-    walk(y, [])
-    return out
-
-
-def last_hands(y: Any) -> list[tuple[Any, int]]:
-    """One world of `y` per distinct last hand (by the tiles' kinds) with the number of 4-subsets it stands for."""
-    stock = list(y.hidden_world(0))
-    info = y.information_state(0)
-    weight: Counter[tuple[int, ...]] = Counter()
-    first: dict[tuple[int, ...], tuple[int, ...]] = {}
-    for combo in itertools.combinations(range(len(stock)), 4):
-        key = tuple(sorted(stock[j] for j in combo))
-        weight[key] += 1
-        first.setdefault(key, combo)
-    out = []
-    for key, combo in first.items():
-        order = [stock[j] for j in combo] + [stock[j] for j in range(len(stock)) if j not in combo]
-        out.append((_core.haniwa.State.from_world(info, order), weight[key]))
-    return out
 
 
 def replay(s: Any, line: Sequence[int]) -> Any:
@@ -135,11 +100,11 @@ def turn_five(index: int, seed: int, policy: Any, solver: Any, dual_solver: Any)
             y.apply(m)
     if y.placed() != TURN_FIVE or y.phase() != "place":
         raise AssertionError(f"deal {index}: the policy's game does not reach the start of turn 5")
-    ends = ends_of_turn(y)
+    ends = turn_starts(y, LAST_TURN)
     mine = str(replay(y, policy.plan_turn(y, s)[0].moves))
     if mine not in ends:
         raise AssertionError(f"deal {index}: the policy's plan of turn 5 is not among the ends of the turn")
-    hands = last_hands(y)
+    hands = next_hand_worlds(y, by_kind=True)  # nothing is drawn after the last hand
     subsets = sum(w for _, w in hands)
     lines = list(ends.items())
     weights = [w for _, w in hands]

@@ -13,7 +13,7 @@ import pytest
 from solo_estimate_helpers import SOLO, SOLO_ROW, late_position
 
 from solver._core import RuleOptionError, haniwa
-from solver.games.haniwa import GAME
+from solver.games.haniwa import GAME, solo_worlds
 
 SMALL_SET = (
     "[tiles]\nred = [3, 2, 2]\nblue = [2, 3, 2]\ngreen = [2, 2, 3]\nyellow = [3, 2, 2]\n"
@@ -36,13 +36,7 @@ def dual() -> Any:
 def worlds_by_next_hand(y: Any) -> list[Any]:
     """`y` with its stock arranged so that each 4-subset of it, in turn, is the next hand drawn (every subset
     equally likely): one world per subset."""
-    stock = list(y.hidden_world(0))  # the solo world: the stock in draw order
-    info = y.information_state(0)
-    out = []
-    for combo in itertools.combinations(range(len(stock)), 4):
-        world = [stock[j] for j in combo] + [stock[j] for j in range(len(stock)) if j not in combo]
-        out.append(haniwa.State.from_world(info, world))
-    return out
+    return [w for w, _ in solo_worlds.next_hand_worlds(y)]
 
 
 def worlds_by_last_hand(y: Any) -> list[Any]:
@@ -54,19 +48,7 @@ def worlds_by_last_hand(y: Any) -> list[Any]:
 def turn_starts(y: Any, placed: int) -> dict[str, tuple[Any, list[int]]]:
     """Every distinct position at the start of the turn after `placed` placements reachable from `y`, with a move
     line."""
-    out: dict[str, tuple[Any, list[int]]] = {}
-
-    def walk(c: Any, line: list[int]) -> None:
-        if c.placed() == placed and c.phase() == "place":
-            out.setdefault(str(c), (c, line))
-            return
-        for m in c.legal_moves():
-            n = c.clone()
-            n.apply(m)
-            walk(n, [*line, m])
-
-    walk(y, [])
-    return out
+    return {k: (replay(y, line), line) for k, line in solo_worlds.turn_starts(y, placed).items()}
 
 
 def horizon_positions(y: Any) -> dict[str, tuple[Any, list[int]]]:
@@ -323,3 +305,19 @@ def test_penalised_draws_is_checked():
     x = late_position(1, 20)  # the last turn: nothing to penalise, the exact best score
     r = haniwa.SoloDualSolver(16, penalised_draws=2).solve(x)
     assert not r.penalised and r.upper_bound == haniwa.SoloSolver(14).solve(x).best_score
+
+
+def test_next_hand_worlds_by_kind_weigh_every_subset_once(small_rules):
+    """Grouped by the tiles' kinds, the next hands still stand for every 4-subset of the stock exactly once, each
+    group's world draws that group's tiles, and the groups are distinct multisets."""
+    y = late_position(5, 16, small_rules)
+    stock = list(y.hidden_world(0))
+    grouped = solo_worlds.next_hand_worlds(y, by_kind=True)
+    assert len(stock) == 8  # hand 5 is in hand: 28 - 20 tiles unseen
+    assert sum(w for _, w in grouped) == math.comb(8, 4)
+    hands = [tuple(sorted(list(w.hidden_world(0))[:4])) for w, _ in grouped]
+    assert len(set(hands)) == len(hands) < math.comb(8, 4)
+    counts = {h: 0 for h in hands}
+    for combo in itertools.combinations(stock, 4):
+        counts[tuple(sorted(combo))] += 1
+    assert [counts[h] for h in hands] == [w for _, w in grouped]
