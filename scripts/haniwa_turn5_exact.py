@@ -105,7 +105,6 @@ def turn_five(index: int, seed: int, policy: Any, solver: Any, dual_solver: Any)
     if mine not in ends:
         raise AssertionError(f"deal {index}: the policy's plan of turn 5 is not among the ends of the turn")
     hands = next_hand_worlds(y, by_kind=True)  # nothing is drawn after the last hand
-    subsets = sum(w for _, w in hands)
     lines = list(ends.items())
     weights = [w for _, w in hands]
     values, rows, bounds = [], [], []  # per end, per last hand: V, Phi (the dual's penalty term), the plain bound
@@ -116,7 +115,7 @@ def turn_five(index: int, seed: int, policy: Any, solver: Any, dual_solver: Any)
         bounds.append([_core.haniwa.solo_upper_bound(x) for x in xs])
     expect = [mean_over(row, weights) for row in values]
     clair = penalised_max(values, [[0] * len(hands) for _ in lines], weights)
-    dual = sum(dual_solver.solve(h).upper_bound * w for h, w in hands) / subsets
+    dual = mean_over([dual_solver.solve(h).upper_bound for h, _ in hands], weights)
     dual_rows = penalised_max(values, rows, weights)
     if abs(dual_rows - dual) > 1e-9:  # the same penalty computed here from the tables and by SoloDualSolver
         raise AssertionError(f"deal {index}: the rows penalty gives {dual_rows} here, {dual} in SoloDualSolver")
@@ -134,7 +133,7 @@ def turn_five(index: int, seed: int, policy: Any, solver: Any, dual_solver: Any)
         score=int(final.score(0)),
         ends=len(lines),
         hands=len(hands),
-        subsets=subsets,
+        subsets=sum(weights),
         policy_rank=sum(e > pol + 1e-12 for e in expect),
         cpu_seconds=time.process_time() - t0,
     )
