@@ -11,8 +11,8 @@ from typing import Any
 
 import solver
 from solver import _core
-from solver.agents import SearchAgent
-from solver.settings import SearchSettings
+from solver.play.agents import SearchAgent
+from solver.search.settings import SearchSettings
 
 DECISIONS = 2000
 

@@ -37,13 +37,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from solver import _core
-from solver.games.haniwa.solo import (
-    DEFAULT_CANDIDATES,
-    DEFAULT_DUAL_NODES,
-    DEFAULT_SAMPLES,
-    deal_seed,
-    solo_rules,
-)
+from solver.games.haniwa.solo import DEFAULT_CANDIDATES, DEFAULT_DUAL_NODES, DEFAULT_SAMPLES, deal_seed, solo_rules
 from solver.games.haniwa.solo_stats import MeanCI
 
 TURNS = 6

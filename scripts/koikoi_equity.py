@@ -23,12 +23,12 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from solver.agents import SearchAgent
-from solver.batch import Runner, Task
+from solver.batch.runner import Runner, Task
+from solver.batch.seeds import derive_seed
 from solver.games import get_game
-from solver.match import Match
-from solver.seeds import derive_seed
-from solver.settings import SearchSettings
+from solver.play.agents import SearchAgent
+from solver.play.match import Match
+from solver.search.settings import SearchSettings
 
 OUT = Path(__file__).resolve().parent.parent / "solver" / "data" / "koikoi_equity.json"
 

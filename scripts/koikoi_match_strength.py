@@ -2,7 +2,7 @@
 """Paired 12-deal nintendo matches: ISMCTS with the objective 'match' (match-aware, the default in a match) against
 ISMCTS with the objective 'returns' (points) at the same iteration budget. Each match is played twice on the same
 deals with the seats swapped; match k of a run seeded s is ``derive_seed(s, "unit", k)``. Prints one JSON object
-(solver.experiments.ExperimentResult, the match-aware side first).
+(solver.play.experiments.ExperimentResult, the match-aware side first).
 
     python scripts/koikoi_match_strength.py --pairs 20 --iterations 2000 --seed 1
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from solver.experiments import run_experiment
+from solver.play.experiments import run_experiment
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from solver.ratings import Ladder
+from solver.rating.ladders import Ladder
 
 ROOT = Path(__file__).resolve().parents[1]
 

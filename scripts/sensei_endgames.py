@@ -32,7 +32,7 @@ from typing import Any
 from solver import _core
 from solver._core import sensei
 from solver.games.sensei import turn_starts
-from solver.record import read_records
+from solver.play.record import read_records
 
 DEPTH = {"shizukana": 12, "arashi": 7}
 NODE_CAP = 2_000_000

@@ -18,7 +18,7 @@ from typing import Any
 
 from solver import _core
 from solver.games.sensei import turn_starts
-from solver.record import GameRecord, read_records
+from solver.play.record import GameRecord, read_records
 
 
 def last_turn_start(record: GameRecord, seat: int) -> tuple[Any, int]:

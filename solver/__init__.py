@@ -17,19 +17,18 @@ from typing import Any
 
 from . import games
 from ._core import IllegalMoveError, NotationError, RuleOptionError, WorldError
-from .agents import Agent, GreedyAgent, RandomAgent, SearchAgent, make_agent
-from .analysis import analyse
-from .config import Config, ConfigError, load_config
+from ._version import __version__
 from .games import GAMES, GameInfo, UnknownGameError, get_game
-from .match import Match, play_match, rotations
-from .ratings import agent_for_rating
-from .record import GameRecord
+from .play.agents import Agent, GreedyAgent, RandomAgent, SearchAgent, make_agent
+from .play.match import Match, play_match, rotations
+from .play.record import GameRecord
+from .rating.choose import agent_for_rating
 from .review import Review, ReviewSettings, review
-from .search import Progress, SearchReport, search
-from .settings import SearchSettings, SettingsError
-from .values import Score
-
-__version__ = "0.1.0"
+from .search.analysis import analyse
+from .search.config import Config, ConfigError, load_config
+from .search.runner import Progress, SearchReport, search
+from .search.settings import SearchSettings, SettingsError
+from .search.values import Score
 
 
 def parse(game: str | GameInfo, text: str, **options: Any) -> Any:
@@ -124,6 +123,7 @@ __all__ = [
     "SettingsError",
     "UnknownGameError",
     "WorldError",
+    "__version__",
     "agent_for",
     "agent_for_rating",
     "analyse",

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import solver
-from solver.agents import MAX_INPUT, HumanAgent, WrongGameError, clip
+from solver.play.agents import MAX_INPUT, HumanAgent, WrongGameError, clip
 
 
 def test_an_agent_of_another_game_is_named() -> None:

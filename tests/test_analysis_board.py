@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 import solver
-from solver.analysis import analyse, lines
 from solver.cli import main
-from solver.estimates import move_values, pool
-from solver.replay import replay
-from solver.settings import SearchSettings, SettingsError
+from solver.play.replay import replay
+from solver.search.analysis import analyse, lines
+from solver.search.estimates import move_values, pool
+from solver.search.settings import SearchSettings, SettingsError
 
 
 def test_lines_are_analyse_moves_with_their_own_lines() -> None:

@@ -11,10 +11,10 @@ import pytest
 
 import solver
 from solver import _core
-from solver.analysis import analyse
 from solver.report.stats import MatchScore
-from solver.search import moves_to_strings, search
-from solver.settings import SearchSettings
+from solver.search.analysis import analyse
+from solver.search.runner import moves_to_strings, search
+from solver.search.settings import SearchSettings
 
 WIN_IN_ONE = "121212"  # X to move; column 1 completes four (X's 4th stone: score +18)
 WIN_TEXT = "win for X, score +18 (X wins with stone 4, in 1 ply)"
@@ -316,9 +316,9 @@ def test_an_agent_off_the_main_thread_searches_in_the_calling_thread(monkeypatch
     import importlib
     from random import Random
 
-    from solver.agents import SearchAgent
+    from solver.play.agents import SearchAgent
 
-    search_module = importlib.import_module("solver.search")  # the module (``solver.search`` is the function)
+    search_module = importlib.import_module("solver.search.runner")  # the module (``solver.search`` is the function)
 
     view = solver.parse("c4", "4453")
     settings = SearchSettings(algo="alphabeta", nodes=3000, seed=3)

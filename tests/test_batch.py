@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from solver.batch import Journal, Runner, Task, check_scheduler, read_results
+from solver.batch.runner import Journal, Runner, Task, check_scheduler, read_results
 from solver.cli import main
-from solver.ladder import play_unit
-from solver.ladder_pools import Entry, search_entry
+from solver.rating.pools import Entry, search_entry
+from solver.rating.tournament import play_unit
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -195,8 +195,8 @@ def test_a_killed_run_resumed_from_its_file_equals_an_uninterrupted_run(tmp_path
 
 
 def test_experiment_selfplay_and_solo_estimate_resume_from_their_results_files(tmp_path: Path) -> None:
-    from solver.experiments import run_experiment
     from solver.games.haniwa.solo import PolicySettings, estimate
+    from solver.play.experiments import run_experiment
 
     out = str(tmp_path / "exp.jsonl")
     first = run_experiment("koikoi", "random", 2, 30, seed=3, out=out)

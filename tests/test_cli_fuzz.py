@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.cli import main
-from solver.experiments import OPPONENTS, PEEKS
 from solver.games import get_game
-from solver.settings import ALGOS, ROLLOUTS
+from solver.play.experiments import OPPONENTS, PEEKS
+from solver.search.settings import ALGOS, ROLLOUTS
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -14,8 +14,8 @@ from solver import NotationError
 from solver.cli import main
 from solver.games import get_game
 from solver.games.base import check_notation_text
-from solver.match import first_deal
-from solver.record import GameRecord
+from solver.play.match import first_deal
+from solver.play.record import GameRecord
 
 
 def run(*args: str, input: str | None = None) -> Result:

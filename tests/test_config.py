@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from solver import _core
-from solver.config import Config, ConfigError, load_config, parse_config, parse_rule_flags
 from solver.games import GAMES, GameInfo, get_game
-from solver.options import OptionSpec
-from solver.settings import SearchSettings, SettingsError
+from solver.games.options import OptionSpec
+from solver.search.config import Config, ConfigError, load_config, parse_config, parse_rule_flags
+from solver.search.settings import SearchSettings, SettingsError
 
 TOY = GameInfo(
     name="toy",

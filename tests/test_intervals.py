@@ -13,8 +13,9 @@ import math
 
 import pytest
 
-from solver.experiments import ExperimentResult
-from solver.ratings import Ladder, Level, Unit, fit
+from solver.play.experiments import ExperimentResult
+from solver.rating.fit import Unit, fit
+from solver.rating.ladders import Ladder, Level
 from solver.report.stats import Interval, MatchScore, mean_interval, t95, wilson
 
 

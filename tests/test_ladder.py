@@ -1,5 +1,5 @@
-"""Rating ladders (solver.ladder) and their commands: pools, modes, paired units, adaptive rounds, determinism,
-``kofun ladder`` / ``kofun levels`` / ``kofun play --elo`` and their errors."""
+"""Rating ladders (solver.rating.tournament) and their commands: pools, modes, paired units, adaptive rounds,
+determinism, ``kofun ladder`` / ``kofun levels`` / ``kofun play --elo`` and their errors."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from solver import ratings
-from solver.batch import Runner, read_results
+from solver.batch.runner import Runner, read_results
 from solver.cli import main
-from solver.ladder import play_unit, tournament
-from solver.ladder_pools import MODES, Entry, mode_of, pool, search_entry
+from solver.rating import ladders
+from solver.rating.pools import MODES, Entry, mode_of, pool, search_entry
+from solver.rating.tournament import play_unit, tournament
 
 
 def run(*args: str, input: str | None = None) -> Any:
@@ -119,7 +119,7 @@ def test_ladder_and_levels_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     shown = run("levels", "c4", "--ratings", str(tmp_path / "c4.json"))
     assert shown.exit_code == 0 and "s/decision" in shown.output and "alphabeta-16" in shown.output
     # play --elo and --level on the ladder (a shipped ladder stands in)
-    monkeypatch.setattr(ratings, "shipped_path", lambda game, mode: tmp_path / f"{game}-{mode}.json")
+    monkeypatch.setattr(ladders, "shipped_path", lambda game, mode: tmp_path / f"{game}-{mode}.json")
     (tmp_path / "connect4-standard.json").write_text((tmp_path / "c4.json").read_text())
     played = run("play", "c4", "121212", "--elo", "1", "--seed", "1", input="1\n")
     assert played.exit_code == 0, played.output
@@ -173,7 +173,7 @@ def test_ladder_and_levels_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     ],
 )
 def test_bad_input_is_one_error_line(args: list[str], message: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ratings, "shipped_path", lambda game, mode: Path("/nonexistent") / f"{game}-{mode}.json")
+    monkeypatch.setattr(ladders, "shipped_path", lambda game, mode: Path("/nonexistent") / f"{game}-{mode}.json")
     result = run(*args)
     assert result.exit_code == 2 and message in result.output and result.output.startswith("error: ")
 
@@ -238,13 +238,13 @@ def test_a_resumed_ladder_never_writes_an_older_ladder_file(tmp_path: Path, monk
     args = ["ladder", "c4", "--max-budget", "64", "--round", "4", "--bootstrap", "10", "--seed", "3", "--out", str(out)]
     assert run(*args, "--games", "24").exit_code == 0
     saved: list[int] = []
-    original = ratings.Ladder.save
+    original = ladders.Ladder.save
 
-    def record(self: ratings.Ladder, path: str | Path) -> None:
+    def record(self: ladders.Ladder, path: str | Path) -> None:
         saved.append(self.games)
         original(self, path)
 
-    monkeypatch.setattr(ratings.Ladder, "save", record)
+    monkeypatch.setattr(ladders.Ladder, "save", record)
     done = run(*args, "--games", "40", "--resume")
     assert done.exit_code == 0, done.output
     assert saved and min(saved) > 24 and saved[-1] == 40

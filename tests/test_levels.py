@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.levels import DEFAULT_LEVEL, LEVEL_COUNT, describe, ladder_levels, level_of, levels_line
-from solver.ratings import Ladder, Level
+from solver.rating.ladders import Ladder, Level
+from solver.rating.levels import DEFAULT_LEVEL, LEVEL_COUNT, describe, ladder_levels, level_of, levels_line
 
 SHIPPED = sorted((Path(__file__).parent.parent / "solver" / "data" / "ratings").glob("*.json"))
 

@@ -10,7 +10,10 @@ import pytest
 
 import solver
 from solver import _core
-from solver.agents import (
+from solver.batch.seeds import MAX_SEED, derive_seed
+from solver.determinize.infostate import InformationState
+from solver.games import get_game
+from solver.play.agents import (
     Abandon,
     GreedyAgent,
     PeekingAgent,
@@ -20,9 +23,7 @@ from solver.agents import (
     make_agent,
     observation,
 )
-from solver.determinize.infostate import InformationState
-from solver.games import get_game
-from solver.match import (
+from solver.play.match import (
     GameRecord,
     Match,
     MatchObserver,
@@ -33,8 +34,7 @@ from solver.match import (
     side_of,
     team_means,
 )
-from solver.seeds import MAX_SEED, derive_seed
-from solver.settings import SearchSettings, SettingsError
+from solver.search.settings import SearchSettings, SettingsError
 
 C4 = get_game("c4")
 KOIKOI = get_game("koikoi")
@@ -216,7 +216,7 @@ def test_selfplay_and_experiment_write_records_that_read_back(tmp_path: Any) -> 
     from click.testing import CliRunner
 
     from solver.cli import main
-    from solver.record import read_records
+    from solver.play.record import read_records
 
     path = tmp_path / "games.jsonl"
     args = ["selfplay", "c4", "--games", "2", "--depth", "1", "--seed", "2", "--records", str(path), "--json"]

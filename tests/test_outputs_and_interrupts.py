@@ -17,12 +17,12 @@ import click
 import pytest
 from click.testing import CliRunner
 
-import solver.experiments
 import solver.games.haniwa.solo
-import solver.ladder
-from solver.batch import BatchInterrupted, Runner, Task
+from solver.batch.runner import BatchInterrupted, Runner, Task
 from solver.cli import main
 from solver.cli.common import ProgressLines, check_output
+from solver.play import experiments
+from solver.rating import tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -81,7 +81,7 @@ def test_unwritable_outputs_fail_before_any_work(args: list[str], flag: str, tmp
 
 
 def test_a_failed_plot_keeps_the_summary(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from solver.games.haniwa import cli as haniwa_cli
+    from solver.cli import haniwa as haniwa_cli
 
     def broken(_est: Any, path: str) -> None:
         raise OSError(f"[Errno 28] No space left on device: {path!r}")
@@ -160,7 +160,7 @@ def test_the_runner_hands_over_what_finished() -> None:
 
 
 def test_experiment_interrupted_reports_the_finished_units(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(solver.experiments, "play_experiment_unit", stop_at(3, solver.experiments.play_experiment_unit))
+    monkeypatch.setattr(experiments, "play_experiment_unit", stop_at(3, experiments.play_experiment_unit))
     out_file = tmp_path / "e.jsonl"
     args = ["experiment", "koikoi", "--games", "4", "--iterations", "5", "--opponent", "random"]
     out = run(*args, "--out", str(out_file))
@@ -173,7 +173,7 @@ def test_experiment_interrupted_reports_the_finished_units(monkeypatch: pytest.M
 
 
 def test_ladder_interrupted_reports_its_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(solver.ladder, "play_unit", stop_at(4, solver.ladder.play_unit))
+    monkeypatch.setattr(tournament, "play_unit", stop_at(4, tournament.play_unit))
     args = ["ladder", "c4", "--games", "40", "--max-budget", "16", "--round", "4", "--bootstrap", "10"]
     out = run(*args, "--out", str(tmp_path / "l.jsonl"))
     assert out.exit_code == 130, out.output

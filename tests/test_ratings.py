@@ -1,4 +1,4 @@
-"""Rating fits (solver.ratings): Bradley-Terry with choix, Plackett-Luce with openskill, draws, the Elo scale and
+"""Rating fits (solver.rating): Bradley-Terry with choix, Plackett-Luce with openskill, draws, the Elo scale and
 anchor, bootstrap intervals, ladder files and picking an agent by rating."""
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 import solver
-from solver import ratings
-from solver.ratings import Ladder, Level, Unit, choose, fit, point_estimate, unmeasured
+from solver.rating import ladders
+from solver.rating.choose import choose
+from solver.rating.fit import Unit, fit, point_estimate, unmeasured
+from solver.rating.ladders import Ladder, Level
 
 
 def simulated(strengths: list[float], pairs: list[tuple[int, int]], units: int, seed: int = 1) -> list[Unit]:
@@ -137,7 +139,7 @@ def test_ladder_files_round_trip_and_agent_for_rating(tmp_path: Path, monkeypatc
     back = Ladder.load(path)
     assert back == ladder
     assert back.to_dict()["converged"] is True  # every half-width 20 <= 30
-    monkeypatch.setattr(ratings, "shipped_path", lambda game, mode: tmp_path / f"{game}-{mode}.json")
+    monkeypatch.setattr(ladders, "shipped_path", lambda game, mode: tmp_path / f"{game}-{mode}.json")
     agent = solver.agent_for_rating("c4", 600)
     assert isinstance(agent, solver.SearchAgent) and agent.search_settings.nodes == 128
     assert agent.rating == pytest.approx(600.0)
@@ -156,7 +158,7 @@ def test_every_shipped_ladder_is_a_whole_pool_anchored_at_random(path: Path) -> 
     """Each shipped ladder file: its game and mode are a rated mode, its levels are exactly the pool of that mode up
     to the file's largest budget, its anchor (random; Honshu: ISMCTS with one iteration) is 0 and every rating lies
     in its interval."""
-    from solver.ladder_pools import MODES, pool
+    from solver.rating.pools import MODES, pool
 
     ladder = Ladder.load(path)
     assert path.stem == f"{ladder.game}-{ladder.mode}"

@@ -12,20 +12,13 @@ import pytest
 from click.testing import CliRunner
 
 import solver
-from solver.batch import Runner
+from solver.batch.runner import Runner
 from solver.cli import main
-from solver.record import DealRecord, GameRecord
-from solver.review import (
-    DecisionReview,
-    Reviewer,
-    ReviewError,
-    ReviewSettings,
-    review,
-    review_decision,
-)
+from solver.play.record import DealRecord, GameRecord
+from solver.review import DecisionReview, Reviewer, ReviewError, ReviewSettings, review, review_decision
 from solver.review.classes import EVAL_UNIT, MATCH, Thresholds, thresholds_for
-from solver.search import search
-from solver.settings import SearchSettings, SettingsError
+from solver.search.runner import search
+from solver.search.settings import SearchSettings, SettingsError
 
 C4_ENDGAME = "5624531471331144743734623"  # O to move: 1 wins in 13 plies, 6 in 15; 2 and 7 lose in 12, 5 in 2
 SENSEI_ENDGAME = "arashi pits=- S=a1,c1,d1,g1,f3,c4,c6 N=b4,g4,b5,c5,f6,c7,e7 chars=c4,c7 turn=S actions=- turns=34"

@@ -8,10 +8,10 @@ from click.testing import CliRunner, Result
 
 import solver
 from solver import _core
-from solver.analysis import analyse
 from solver.cli import main
 from solver.games import GAMES
-from solver.settings import MAX_MEMORY_MB, SearchSettings, SettingsError
+from solver.search.analysis import analyse
+from solver.search.settings import MAX_MEMORY_MB, SearchSettings, SettingsError
 
 KOIKOI_VIEW = (
     "rules=seed first=1 view=1 turn=1 phase=play hand=2a,3c2,6r,7r,7c2,11b,11r,11c opp=8 "
@@ -197,7 +197,7 @@ def test_an_alphabeta_bound_at_a_mate_score_prints_as_a_bound_on_a_win() -> None
     a win, not as an evaluation of +29999."""
     from types import SimpleNamespace
 
-    from solver.values import Score
+    from solver.search.values import Score
 
     stat = SimpleNamespace(value=float(_core.MATE_SCORE - 1), proof=_core.Proof.NONE, plies_to_end=-1, bound=-1)
     score = Score.of(stat, "alphabeta", "centipawns", "points")

@@ -3,9 +3,9 @@ seat once per deal; won = more points than every other seat, difference against 
 
 from __future__ import annotations
 
-from solver.experiments import run_experiment
-from solver.match import side_of
-from solver.record import GameRecord
+from solver.play.experiments import run_experiment
+from solver.play.match import side_of
+from solver.play.record import GameRecord
 
 
 def test_three_player_table_counts_every_seat_and_scores_against_the_best_other() -> None:

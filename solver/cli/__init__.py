@@ -1,8 +1,9 @@
 """The ``kofun`` command line. One module per job: searching (``search_cmds``), playing (``play``), batches of games
-(``batch``), tools (``tools``); game-specific command groups come from the game packages (``GameInfo.commands``).
+(``batch``), ladders (``ladder``), review (``review``), the web app (``web``), tools (``tools``) and a game's own
+command group (``haniwa``: ``kofun haniwa solo``).
 
 Every command works without a configuration file; ``--config FILE`` reads search settings and rule options from
-TOML (see :mod:`solver.config`), and flags win over the file. Bad input (notation, illegal moves, rule options,
+TOML (see :mod:`solver.search.config`), and flags win over the file. Bad input (notation, illegal moves, rule options,
 settings, configuration, unknown options) prints one line ``error: <message>`` (and a hint line) on stderr and
 exits with status 2.
 """
@@ -15,8 +16,7 @@ from typing import Any
 
 import click
 
-from .. import __version__
-from ..games import GAMES
+from .._version import __version__
 
 
 def one_line(message: str) -> str:
@@ -63,15 +63,11 @@ def main() -> None:
 
 
 def _register() -> None:
-    from . import batch, ladder, play, review, search_cmds, tools, web
+    from . import batch, haniwa, ladder, play, review, search_cmds, tools, web
 
-    for module in (search_cmds, tools, play, batch, ladder, review, web):
+    for module in (search_cmds, tools, play, batch, ladder, review, web, haniwa):
         for command in module.COMMANDS:
             main.add_command(command)
-    for game in GAMES.values():
-        group = game.commands()
-        if group is not None:
-            main.add_command(group)
 
 
 _register()

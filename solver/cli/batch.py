@@ -1,6 +1,6 @@
 """``kofun selfplay`` and ``kofun experiment``: batches of games between agents, with 95% intervals.
 
-Both play through :mod:`solver.match` (paired games: the same deal and opening with the sides swapped) and show a
+Both play through :mod:`solver.play.match` (paired games: the same deal and opening with the sides swapped) and show a
 progress bar on a terminal."""
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from typing import Any
 
 import click
 
-from ..agents import SearchAgent
-from ..batch import Journal, Runner, Task
-from ..experiments import OPPONENTS, PEEKS, play_selfplay_game, run_experiment
-from ..match import side_seats
-from ..record import GameRecord, append_record
+from ..batch.runner import Journal, Runner, Task
+from ..play.agents import SearchAgent
+from ..play.experiments import OPPONENTS, PEEKS, play_selfplay_game, run_experiment
+from ..play.match import side_seats
+from ..play.record import GameRecord, append_record
 from ..report.stats import MatchScore
-from ..settings import ALGOS, OBJECTIVES
+from ..search.settings import ALGOS, OBJECTIVES
 from .common import (
     JOBS,
     SEED,
@@ -33,7 +33,7 @@ from .common import (
     setup,
 )
 
-RECORDS_HELP = "Append every game's record to this JSON-lines file (solver.record.read_records reads it)."
+RECORDS_HELP = "Append every game's record to this JSON-lines file (solver.play.record.read_records reads it)."
 SCHEDULER_HELP = "Address of a running dask scheduler (tcp://HOST:PORT) instead of local worker processes."
 
 

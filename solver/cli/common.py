@@ -1,5 +1,5 @@
 """What every ``kofun`` command shares: the option groups, the position/configuration setup, and the mapping of
-flags onto one :class:`~solver.settings.SearchSettings`."""
+flags onto one :class:`~solver.search.settings.SearchSettings`."""
 
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ from typing import Any, TypeVar
 import click
 
 from .._core import RuleOptionError
-from ..config import Config, load_config, parse_rule_flags
+from ..batch.seeds import MAX_SEED
 from ..games import GameInfo, get_game
 from ..games.base import check_notation_text
-from ..seeds import MAX_SEED
-from ..settings import ALGOS, OBJECTIVES, ROLLOUTS, SearchSettings, SettingsError, check_applicable
+from ..search.config import Config, load_config, parse_rule_flags
+from ..search.settings import ALGOS, OBJECTIVES, ROLLOUTS, SearchSettings, SettingsError, check_applicable
 
 F = TypeVar("F", bound=Callable[..., Any])
 

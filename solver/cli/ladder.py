@@ -1,6 +1,7 @@
 """``kofun ladder`` (run or extend a rating tournament) and ``kofun levels`` (the table of a rated ladder).
 
-See :mod:`solver.ladder` for the tournament, :mod:`solver.ratings` for the fit, :mod:`solver.batch` for the runner.
+See :mod:`solver.rating.tournament` for the tournament, :mod:`solver.rating.fit` for the fit, :mod:`solver.batch`
+for the runner.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from typing import Any
 
 import click
 
-from ..batch import Journal, read_results
-from ..ladder import Progress, tournament
-from ..levels import levels_line
-from ..ratings import Fit, Ladder, shipped_ladder
+from ..batch.runner import Journal, read_results
+from ..rating.fit import Fit
+from ..rating.ladders import Ladder, shipped_ladder
+from ..rating.levels import levels_line
+from ..rating.tournament import Progress, tournament
 from .batch import make_runner, runner_options
 from .common import SEED, ProgressLines, check_output, command_line, common_options, echo_err, resume_command, setup
 

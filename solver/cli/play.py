@@ -1,9 +1,9 @@
-"""``kofun play``: a person against AI seats in the terminal, played by :class:`solver.match.Match`.
+"""``kofun play``: a person against AI seats in the terminal, played by :class:`solver.play.match.Match`.
 
-The person's seat gets a :class:`~solver.agents.HumanAgent`; every other seat a
-:class:`~solver.agents.SearchAgent`. The board is always drawn as the person's seat sees it (in a hidden-information
-game: their information state; the rest is shown when the game is over). The record of the game can be saved with
-``--record FILE`` (JSON, :class:`solver.record.GameRecord`).
+The person's seat gets a :class:`~solver.play.agents.HumanAgent`; every other seat a
+:class:`~solver.play.agents.SearchAgent`. The board is always drawn as the person's seat sees it (in a
+hidden-information game: their information state; the rest is shown when the game is over). The record of the game
+can be saved with ``--record FILE`` (JSON, :class:`solver.play.record.GameRecord`).
 """
 
 from __future__ import annotations
@@ -18,20 +18,21 @@ from typing import Any
 
 import click
 
-from ..agents import Agent, GreedyAgent, HumanAgent, RandomAgent, SearchAgent
-from ..config import load_config
+from ..batch.seeds import MAX_SEED
 from ..games import GameInfo, get_game
 from ..games.base import check_notation_text
-from ..levels import DEFAULT_LEVEL, LEVEL_COUNT, UNRATED_NODES, describe, level_of
-from ..match import Match, MatchObserver, first_deal, winners_of
-from ..ratings import Choice, choose, rated_range, shipped_ladder
-from ..record import GameRecord
-from ..seeds import MAX_SEED
-from ..settings import ALGOS, SearchSettings
+from ..play.agents import Agent, GreedyAgent, HumanAgent, RandomAgent, SearchAgent
+from ..play.match import Match, MatchObserver, first_deal, winners_of
+from ..play.record import GameRecord
+from ..rating.choose import Choice, choose, rated_range
+from ..rating.ladders import shipped_ladder
+from ..rating.levels import DEFAULT_LEVEL, LEVEL_COUNT, UNRATED_NODES, describe, level_of
+from ..search.config import load_config
+from ..search.settings import ALGOS, SearchSettings
 from .common import SEED, Setup, check_output, common_options, players_flag, settings_from, setup
 
-# `kofun play --level N`: a point on the measured ladder of the game's mode (solver.levels); where the rules select
-# no rated mode, a fixed node budget (not rated, and said so). `--time S` is full strength, never rated.
+# `kofun play --level N`: a point on the measured ladder of the game's mode (solver.rating.levels); where the rules
+# select no rated mode, a fixed node budget (not rated, and said so). `--time S` is full strength, never rated.
 LEVELS: dict[int, dict[str, Any]] = {n: {"nodes": nodes} for n, nodes in UNRATED_NODES.items()}
 
 

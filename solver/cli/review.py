@@ -15,15 +15,15 @@ from typing import Any
 
 import click
 
-from ..analysis import Line, lines
-from ..estimates import MoveEstimate, move_values
-from ..record import GameRecord, read_records
+from ..batch.seeds import derive_seed
+from ..play.record import GameRecord, read_records
 from ..report.table import format_table
 from ..review import DEFAULT_RUNS, DecisionReview, Reviewer, ReviewSettings, review
 from ..review.plot import check_plot_path, plot_review
 from ..review.text import format_review
-from ..search import MATCH_UNIT
-from ..seeds import derive_seed
+from ..search.analysis import Line, lines
+from ..search.estimates import MoveEstimate, move_values
+from ..search.runner import MATCH_UNIT
 from .batch import make_runner, runner_options
 from .common import SEED
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import click
 
-from ..analysis import analyse
-from ..report.search import format_report, progress_line
-from ..search import Progress, SearchReport, search
+from ..search.analysis import analyse
+from ..search.runner import Progress, SearchReport, search
+from ..search.text import format_report, progress_line
 from .common import Setup, common_options, engine_options, settings_from, setup
 
 

@@ -81,7 +81,7 @@ def bench_cmd() -> None:
     """Run the fixed benchmark positions (one thread, fixed limits) and print the node-count signature.
 
     Example: kofun bench"""
-    from ..benchsuite import run_signature
+    from ..search.bench import run_signature
 
     signature, rows = run_signature()
     table = [(r.label, r.nodes, f"{r.seconds:.3f}", r.count) for r in rows]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _core
 from ..determinize.infostate import InformationState
-from ..options import OptionSpec, validate_options
+from .options import OptionSpec, validate_options
 
 if TYPE_CHECKING:
     from ..determinize.belief import UniformBelief
@@ -113,10 +113,6 @@ class GameInfo:
     def deal_scores(self, final: Any) -> list[float]:
         """What each seat scores in the match for a finished deal (by default its return)."""
         return [float(final.returns(p)) for p in range(final.num_players)]
-
-    def commands(self) -> Any:
-        """This game's own ``kofun`` command group (a click group), or None."""
-        return None
 
     # --- agents ---------------------------------------------------------------------------------------------
 

@@ -1,1 +1,3 @@
-"""Reports of searches and experiments: text tables, the search display, match statistics."""
+"""Text tables and the statistics of experiments (means, intervals): no game knowledge.
+
+May import: nothing else of kofun."""

@@ -1,6 +1,6 @@
 """Game review: what each decision of a recorded game cost its player, judged from what that player knew.
 
-:func:`review` takes a :class:`~solver.record.GameRecord` (any game, any number of deals) and returns a
+:func:`review` takes a :class:`~solver.play.record.GameRecord` (any game, any number of deals) and returns a
 :class:`~solver.review.model.Review`: for every decision of every seat (or of the seats asked for) the move played,
 the engine's best move, both values and the **loss** in the game's own terms, a class (best / good / inaccuracy /
 mistake / blunder, :mod:`solver.review.classes`), per seat a summary, and the value series of the graph.
@@ -29,12 +29,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..batch import Journal, Runner, Task
+from ..batch.runner import Journal, Runner, Task
+from ..batch.seeds import derive_seed
 from ..games import GameInfo, get_game
-from ..record import GameRecord
-from ..replay import Step, replay
-from ..seeds import derive_seed
-from ..settings import HIDDEN_ALGOS, SearchSettings, SettingsError
+from ..play.record import GameRecord
+from ..play.replay import Step, replay
+from ..search.settings import HIDDEN_ALGOS, SearchSettings, SettingsError
 from .classes import CLASSES, EVAL_UNIT, FORCED, Thresholds, thresholds_for
 from .evaluate import Evaluation, hidden, perfect
 from .model import DecisionReview, MoveValue, Review, SeatSummary, SeriesPoint

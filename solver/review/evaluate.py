@@ -7,8 +7,8 @@
 - **Hidden information** (the card and tile games): the seat's information state — what the agents get, built
   from its notation alone, never the full state — is searched by the information-set search several times with
   independent seeds. Each move's value pools its visits over the runs; its standard error is the spread between
-  the runs (:func:`solver.estimates.pool`); the engine's choice is the most visited move (PIMC: the highest mean).
-  When progressive widening (Honshu's placements) left the played move untried, the runs are made again with
+  the runs (:func:`~solver.search.estimates.pool`); the engine's choice is the most visited move (PIMC: the highest
+  mean). When progressive widening (Honshu's placements) left the played move untried, the runs are made again with
   widening off, so that every move is tried.
 """
 
@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _core
-from ..analysis import Stat, to_parent
-from ..estimates import MoveEstimate, pool
 from ..games import GameInfo
-from ..search import SearchReport, score_of, search, value_text
-from ..settings import SearchSettings
-from ..values import Score
+from ..search.analysis import Stat, to_parent
+from ..search.estimates import MoveEstimate, pool
+from ..search.runner import SearchReport, score_of, search, value_text
+from ..search.settings import SearchSettings
+from ..search.values import Score
 from .classes import EVAL_UNIT, thresholds_for
 from .model import MoveValue
 
@@ -124,7 +124,7 @@ def hidden(
     runs: Sequence[SearchSettings],
 ) -> Evaluation:
     """Values the decision from the seat's information state `view` (never the full state): one information-set
-    search per settings of `runs` (independent seeds), pooled by :func:`solver.estimates.pool`."""
+    search per settings of `runs` (independent seeds), pooled by :func:`solver.search.estimates.pool`."""
     reports = [search(view, settings, rules=rules) for settings in runs]
     estimates = pool(reports)
     if not any(m.move == played and m.valued for m in estimates) and reports[0].settings.widening:

@@ -11,7 +11,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import IO
 
-from .hub import Client, Hub
+from .client import Client
+from .hub import Hub
 from .protocol import MAX_MESSAGE_BYTES, encode, error
 from .store import Store
 

@@ -11,67 +11,29 @@ same move, when a client joins again.
 from __future__ import annotations
 
 import asyncio
-import functools
-import itertools
 import logging
 import threading
 from collections.abc import Callable
 from typing import Any
 
-from .. import __version__
-from ..games import GAMES, GameInfo, get_game
-from ..ladder_pools import MODES
-from ..ratings import shipped_path
-from ..record import GameRecord
-from ..report.search import progress_line
-from ..search import Progress, search
-from ..settings import SearchSettings
+from .._version import __version__
+from ..games import GAMES, get_game
+from ..play.record import GameRecord
+from ..rating.ladders import shipped_path
+from ..rating.pools import MODES
+from ..search.runner import Progress
 from . import protocol as p
+from .analysis_board import AnalysisRequests
+from .client import Client
 from .pool import SearchCancelled, SearchPool
-from .review import (
-    ReviewJob,
-    analysis_state,
-    board_reply,
-    check_board_request,
-    every_move,
-    multipv,
-    review_settings,
-)
 from .solo import best_turn_plans, check_solo_turn
 from .store import Store, TableRow
 from .tables import PLAYING, Table, TableError, check_move_text, level_entry, rated_levels
+from .thinking import thinking_message
 
 log = logging.getLogger("kofun.web")
-#: Messages kept for a slow client before its thinking updates are dropped (moves and states never are).
-MAX_QUEUED = 2000
 #: Tables listed at most in one answer (the most recently played first).
 LIST_LIMIT = 200
-
-
-class Client:
-    """One connection: what the transport reads goes to the hub, what the hub queues here the transport sends."""
-
-    _ids = itertools.count(1)
-
-    def __init__(self, name: str = "") -> None:
-        self.id = next(self._ids)
-        self.name = name or f"client-{self.id}"
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        self.seats: set[tuple[str, int]] = set()  # (table, seat) joined
-        self.analysis: asyncio.Task[None] | None = None
-        self.analysis_stop: Any = None
-        self.review: asyncio.Task[None] | None = None
-        self.review_stop = threading.Event()
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queues a message for the transport."""
-        if message.get("type") == "thinking" and self.outbox.qsize() > MAX_QUEUED:
-            return
-        self.outbox.put_nowait(message)
-
-    def close(self) -> None:
-        """Tells the transport's writer to stop."""
-        self.outbox.put_nowait(None)
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -94,7 +56,7 @@ def catalog() -> list[dict[str, Any]]:
     return out
 
 
-class Hub:
+class Hub(AnalysisRequests):
     """The tables of a server and the clients at them."""
 
     def __init__(self, store: Store, workers: int = 1) -> None:
@@ -194,7 +156,7 @@ class Hub:
     def _undo(self, client: Client, r: p.TakeBack | p.Resign, answer: str, act: Callable[[Table, int], None]) -> None:
         """A seat takes back or resigns: the engine's search for the old position is stopped first."""
         table, seat = self._seat(r.table, r.token)
-        self._stop_thinking(table.id)
+        self._stopthinking_message(table.id)
         act(table, seat)
         client.send(p.reply(answer, r.id, table=table.id))
         self._changed(table)
@@ -214,153 +176,12 @@ class Hub:
         self.tables[table.id] = table
         client.send(p.reply("created", r.id, table=table.id, tokens={str(s): t for s, t in tokens.items()}))
 
-    async def _on_analyse(self, client: Client, r: p.Analyse) -> None:
-        if client.analysis is not None and not client.analysis.done():
-            raise TableError("analyse: this connection's analysis is still running (send stop first)")
-        info = get_game(r.game)
-        count, runs = check_board_request(info, r.lines, r.runs)
-        state = analysis_state(info, r.position, r.rules)
-        if state.is_terminal():
-            raise TableError("analyse: the game is over in this position")
-        budget: dict[str, Any] = {"nodes": r.nodes} if r.nodes is not None else {"time": r.time or 2.0}
-        control = _core_control()
-        client.analysis_stop = control
-        if runs is not None:
-            work = self._analyse_values(client, r.id, info, state, r.rules, runs, budget, r.seed)
-        elif count is not None:
-            work = self._analyse_lines(client, r.id, info, state, r.rules, count, budget, r.seed)
-        else:
-            work = self._analyse(client, r.id, info, state, r.rules, budget, r.seed)
-        client.analysis = asyncio.create_task(work)
-
-    async def _analyse(
-        self, client: Client, request_id: Any, info: GameInfo, state: Any, rules: Any, budget: Any, seed: int
-    ) -> None:
-        loop = asyncio.get_running_loop()
-        control = client.analysis_stop
-        unit = info.return_unit if info.has_hidden_information else info.eval_unit
-
-        def progress(pr: Progress) -> None:
-            loop.call_soon_threadsafe(client.send, _thinking(None, None, pr, unit, request_id))
-
-        def job() -> Any:
-            settings = SearchSettings(threads=1, seed=seed, **budget)
-            report = search(state, settings, rules=rules or None, on_progress=progress, control=control)
-            return {"report": report.to_dict()}
-
-        await self._board_search(client, request_id, info, job)
-
-    async def _analyse_lines(
-        self, client: Client, request_id: Any, info: GameInfo, state: Any, rules: Any, count: int, budget: Any,
-        seed: int,
-    ) -> None:  # fmt: skip
-        """The best `count` moves with their lines, each pass told as a ``thinking`` message."""
-        loop = asyncio.get_running_loop()
-        control = client.analysis_stop
-
-        def tell(fields: dict[str, Any]) -> None:
-            best = fields["lines"][0] if fields["lines"] else None
-            line = f"depth {fields['depth']}: {best['value_text']}, line {' '.join(best['pv'])}" if best else ""
-            message = p.reply("thinking", request_id, unit=info.eval_unit, line=line, **fields)
-            loop.call_soon_threadsafe(client.send, message)
-
-        def job() -> Any:
-            return multipv(state, rules or None, count, budget, seed, lambda: bool(control.stop_requested), tell)
-
-        await self._board_search(client, request_id, info, job)
-
-    async def _analyse_values(
-        self, client: Client, request_id: Any, info: GameInfo, state: Any, rules: Any, runs: int, budget: Any,
-        seed: int,
-    ) -> None:  # fmt: skip
-        """Every move's value over `runs` searches, each search's progress and each run's pool told as
-        ``thinking`` messages."""
-        loop = asyncio.get_running_loop()
-        control = client.analysis_stop
-        unit = info.return_unit
-
-        def progress(run: int, pr: Progress, pooled: list[Any]) -> None:
-            message = _thinking(None, None, pr, unit, request_id)
-            message.update(run=run, runs=runs, values=[v.to_dict() for v in pooled])
-            loop.call_soon_threadsafe(client.send, message)
-
-        def tell(run: int, pooled: list[Any]) -> None:
-            line = f"search {run} of {runs} done: {len(pooled)} moves valued"
-            message = p.reply("thinking", request_id, unit=unit, run=run, runs=runs, line=line,
-                              values=[v.to_dict() for v in pooled])  # fmt: skip
-            loop.call_soon_threadsafe(client.send, message)
-
-        def job() -> Any:
-            return every_move(state, rules or None, runs, budget, seed, control, progress, tell)
-
-        await self._board_search(client, request_id, info, job)
-
-    async def _board_search(self, client: Client, request_id: Any, info: GameInfo, job: Callable[[], Any]) -> None:
-        """Runs an analysis `job` in the pool; its result's fields are the ``analysis`` reply."""
-        try:
-            found = await self.pool.run(job, lambda place: client.send(p.reply("queued", request_id, place=place)))
-            client.send(p.reply("analysis", request_id, game=info.name, **found))
-        except ValueError as e:
-            client.send(p.error(str(e), request_id))
-        except Exception as e:
-            self.errors += 1
-            log.exception("analysis failed")
-            client.send(p.error(f"internal error: {type(e).__name__}: {e}", request_id))
-
     async def _on_best_turn(self, client: Client, r: p.BestTurn) -> None:
         table, seat = self._seat(r.table, r.token)
         view = check_solo_turn(table, seat)
         place = lambda n: client.send(p.reply("queued", r.id, place=n))  # noqa: E731
         plans = await self.pool.run(lambda: best_turn_plans(table, view, r.samples, r.candidates, r.top), place)
         client.send(p.reply("best_turn", r.id, table=table.id, **plans))
-
-    async def _on_board(self, client: Client, r: p.Board) -> None:
-        client.send(board_reply(get_game(r.game), r.position, r.rules, list(r.play), r.id))
-
-    async def _on_review(self, client: Client, r: p.Review) -> None:
-        if client.review is not None and not client.review.done():
-            raise TableError("review: this connection's review is still running (send stop first)")
-        table = self.table(r.table)
-        # a running hidden-information game's record is refused by table.record(); a finished table's record is
-        # the one it keeps (a finished table loaded from the store has no match under way to build it from)
-        record = table.record() if table.playing else table.match.record
-        if r.seat is not None and r.seat >= len(table.seats):
-            raise TableError(f"seat: the table has seats 0..{len(table.seats) - 1}, got {r.seat}")
-        names = [table.seat_name(i) for i in range(len(table.seats))]
-        job = ReviewJob(table.id, record, names, review_settings(r.nodes, r.time, r.seat, r.seed))
-        client.review_stop = stop = threading.Event()
-        client.send(job.started(r.id))
-        client.review = asyncio.create_task(self._review(client, r.id, job, stop))
-
-    async def _review(self, client: Client, request_id: Any, job: ReviewJob, stop: threading.Event) -> None:
-        """Reviews the decisions one by one in the pool (off the event loop), each told as it is done."""
-        try:
-            for index in job.reviewer.indices:
-                if stop.is_set():
-                    break
-                decision = await self.pool.run(
-                    functools.partial(job.review, index),
-                    lambda place: client.send(p.reply("queued", request_id, place=place)),
-                )
-                client.send(job.reviewed(request_id, decision))
-            client.send(job.finished(request_id, stop.is_set()))
-        except ValueError as e:
-            client.send(p.error(str(e), request_id))
-        except Exception as e:
-            self.errors += 1
-            log.exception("review failed")
-            client.send(p.error(f"internal error: {type(e).__name__}: {e}", request_id))
-
-    async def _on_stop(self, client: Client, r: p.Stop) -> None:
-        analysing = client.analysis is not None and not client.analysis.done()
-        reviewing = client.review is not None and not client.review.done()
-        if not (analysing or reviewing):
-            raise TableError("stop: no analysis or review is running")
-        if analysing:
-            client.analysis_stop.request_stop()
-        if reviewing:
-            client.review_stop.set()
-        client.send(p.reply("stopping", r.id))
 
     # --- tables moving on ---------------------------------------------------------------------------------
 
@@ -384,7 +205,7 @@ class Hub:
         task = asyncio.get_running_loop().create_task(self._think(table, seat, stop))
         self.thinking[table.id] = (task, stop)
 
-    def _stop_thinking(self, table_id: str) -> None:
+    def _stopthinking_message(self, table_id: str) -> None:
         running = self.thinking.pop(table_id, None)
         if running is not None:
             task, stop = running
@@ -401,7 +222,7 @@ class Hub:
         def progress(pr: Progress) -> None:
             if stop.is_set():
                 raise SearchCancelled
-            message = _thinking(table.id, seat, pr, unit, hide=table.game.has_hidden_information)
+            message = thinking_message(table.id, seat, pr, unit, hide=table.game.has_hidden_information)
             loop.call_soon_threadsafe(self._tell, table.id, message)
 
         def job() -> int:
@@ -440,7 +261,7 @@ class Hub:
             watching.discard((client, seat))
             if not watching:
                 self.watchers.pop(table_id, None)
-                self._stop_thinking(table_id)
+                self._stopthinking_message(table_id)
         client.seats.clear()
         if client.analysis is not None and not client.analysis.done():
             client.analysis_stop.request_stop()
@@ -449,7 +270,7 @@ class Hub:
     def close(self) -> None:
         """Stops every search and the pool."""
         for table_id in list(self.thinking):
-            self._stop_thinking(table_id)
+            self._stopthinking_message(table_id)
         self.pool.close()
 
     async def aclose(self) -> None:
@@ -459,30 +280,4 @@ class Hub:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
-def _core_control() -> Any:
-    from .. import _core
-
-    return _core.SearchControl()
-
-
-def _thinking(
-    table: str | None, seat: int | None, pr: Progress, unit: str, request_id: Any = None, hide: bool = False
-) -> dict[str, Any]:
-    """A ``thinking`` message: what a running search has found so far, in the game's terms. With `hide` (an
-    engine seat of a hidden-information game, watched by the other seats) only its effort is told: its value and
-    line would show what it holds."""
-    fields: dict[str, Any] = {
-        "depth": pr.depth, "value": None if hide else pr.value, "unit": unit, "proven": pr.proven,
-        "pv": [] if hide else list(pr.pv), "nodes": pr.nodes, "nps": round(pr.nps), "time_s": round(pr.time_s, 3),
-        "line": _effort_line(pr) if hide else progress_line(pr),
-    }  # fmt: skip
-    if table is not None:
-        fields.update(table=table, seat=seat)
-    return p.reply("thinking", request_id, **fields)
-
-
-def _effort_line(pr: Progress) -> str:
-    return f"{pr.nodes:,} iterations, {round(pr.nps):,}/s, {pr.time_s:.1f} s (its value and line stay hidden)"
-
-
-__all__ = ["Client", "Hub", "catalog"]
+__all__ = ["Hub", "catalog"]

@@ -6,10 +6,10 @@
   and the public moves of the deal before it — then ``review_done`` with the seat summaries and the graph's series.
 - **Analysis board** (``board``, ``analyse`` with ``lines`` / ``runs``): the board of a position or information
   state (and of the position after some moves: following a line), the best N moves with their lines deepening pass
-  by pass (:func:`solver.analysis.lines` at depth 2, 3, ...: every move at the same depth, each pass streamed), and
-  from an information state every move's value over independent searches with its standard error
-  (:func:`solver.estimates.pool` of the runs, streamed run by run: the same values as
-  :func:`solver.estimates.move_values`).
+  by pass (:func:`~solver.search.analysis.lines` at depth 2, 3, ...: every move at the same depth, each pass streamed),
+  and from an information state every move's value over independent searches with its standard error
+  (:func:`solver.search.estimates.pool` of the runs, streamed run by run: the same values as
+  :func:`solver.search.estimates.move_values`).
 """
 
 from __future__ import annotations
@@ -18,15 +18,15 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..analysis import Line, lines
-from ..estimates import MoveEstimate, pool
+from ..batch.seeds import derive_seed
 from ..games import GameInfo
-from ..record import GameRecord
+from ..play.record import GameRecord
 from ..review import DecisionReview, Reviewer, ReviewSettings, series, summaries, view_note
 from ..review.classes import EVAL_UNIT, thresholds_for
-from ..search import Progress, SearchReport, information_state, search, settings_of
-from ..seeds import derive_seed
-from ..settings import HIDDEN_ALGOS, SearchSettings, SettingsError
+from ..search.analysis import Line, lines
+from ..search.estimates import MoveEstimate, pool
+from ..search.runner import Progress, SearchReport, information_state, search, settings_of
+from ..search.settings import HIDDEN_ALGOS, SearchSettings, SettingsError
 from . import protocol as p
 from .boards import board_of, legal_of
 from .tables import TableError, check_move_text
@@ -171,7 +171,7 @@ def multipv(
     tell: Send,
 ) -> dict[str, Any]:
     """The best `count` moves of a perfect-information `state` with their lines, deepening pass by pass: pass d
-    is :func:`~solver.analysis.lines` of every move at depth d (so every move's value at the same depth). Each
+    is :func:`~solver.search.analysis.lines` of every move at depth d (so every move's value at the same depth). Each
     pass is told (`tell`) as it completes; a pass starts only while the budget (``time`` seconds or ``nodes``)
     is expected to hold it, `stopped()` is false, and not every move is proven. Returns the last pass."""
     if state.is_terminal():
@@ -233,7 +233,8 @@ def every_move(
     tell: Callable[[int, list[MoveEstimate]], None],
 ) -> dict[str, Any]:
     """Every legal move's value from the information state of `state` over `runs` independent information-set
-    searches, pooled (:func:`~solver.estimates.pool`; the same searches as :func:`~solver.estimates.move_values`).
+    searches, pooled (:func:`~solver.search.estimates.pool`; the same searches as
+    :func:`~solver.search.estimates.move_values`).
     Each search's progress goes to `on_progress(run, progress, pooled so far)`, each finished run's pool to
     `tell(run, pooled)`; `control` stops the search under way and the runs after it."""
     view = information_state(state)

@@ -22,7 +22,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .hub import Client, Hub
+from .client import Client
+from .hub import Hub
 from .protocol import MAX_MESSAGE_BYTES, encode
 from .store import Store
 from .tables import TableError

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..batch.seeds import derive_seed
 from ..games.haniwa.solo import best_turn
-from ..seeds import derive_seed
 from .tables import Table, TableError
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..record import DealRecord, GameRecord
+from ..play.record import DealRecord, GameRecord
 
 SCHEMA_VERSION = 2
 

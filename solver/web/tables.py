@@ -17,12 +17,13 @@ import secrets
 import time
 from typing import Any
 
-from ..agents import Agent, GreedyAgent, RandomAgent, SearchAgent
 from ..games import GameInfo, get_game
-from ..match import Match, MatchObserver
-from ..ratings import Level, agent_for_rating, shipped_ladder
-from ..record import GameRecord
-from ..settings import SearchSettings
+from ..play.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
+from ..play.match import Match, MatchObserver
+from ..play.record import GameRecord
+from ..rating.choose import agent_for_rating
+from ..rating.ladders import Level, shipped_ladder
+from ..search.settings import SearchSettings
 from .boards import board_of, legal_of
 from .protocol import AISeat, HumanSeat
 from .store import Store, TableRow

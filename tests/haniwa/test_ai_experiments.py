@@ -12,14 +12,14 @@ from haniwa_helpers import position
 from test_ai_search import COLUMN, DOGU, midgame
 
 from solver._core import haniwa
-from solver.agents import observation
+from solver.batch.seeds import derive_seed
 from solver.cli import main
 from solver.determinize.infostate import InformationState
-from solver.experiments import make_side, run_experiment
 from solver.games.haniwa import GAME
 from solver.games.haniwa.belief import HaniwaBelief
-from solver.match import rotations
-from solver.seeds import derive_seed
+from solver.play.agents import observation
+from solver.play.experiments import make_side, run_experiment
+from solver.play.match import rotations
 
 
 def test_provisional_margin_scores_the_board_as_it_stands() -> None:

@@ -15,9 +15,9 @@ from solver._core import IllegalMoveError, NotationError, RuleOptionError, haniw
 from solver.cli import main
 from solver.games.haniwa import GAME
 from solver.games.haniwa.belief import HaniwaBelief
-from solver.match import first_deal
-from solver.search import search
-from solver.settings import SearchSettings
+from solver.play.match import first_deal
+from solver.search.runner import search
+from solver.search.settings import SearchSettings
 
 # Player 0 places the last tile of the game into d3 (player 1 first, no face-down tile, both discards used).
 # Yellow die 2. Zone 0 column d holds B1, B1 (power 2); zone 1 column d holds Y1, Y1, Y2 (power 4). Row 3 of zone 0
@@ -249,7 +249,7 @@ def test_pimc_solves_exactly_only_the_last_plies() -> None:
     """Regression: with the exact solver open to two-player Haniwa, PIMC's default (24 plies) solved worlds 23 plies
     from the end exactly — 121 M nodes for one decision. Haniwa's default is 10 plies; earlier worlds use MCTS."""
     from solver.games.haniwa import PIMC_EXACT_PLIES
-    from solver.settings import SearchSettings as Settings
+    from solver.search.settings import SearchSettings as Settings
 
     assert Settings(algo="pimc").for_game(GAME, GAME.check_options({})).exact_plies == PIMC_EXACT_PLIES == 10
     s = GAME.new({}, 5)

@@ -8,7 +8,7 @@ from haniwa_helpers import columns, field, play, position
 
 from solver.cli.play import result_text
 from solver.games.haniwa import GAME
-from solver.match import winners_of
+from solver.play.match import winners_of
 
 HANDS = (["R3", "B1", "G2"], ["R1", "B2", "G3"], ["Y3", "B3", "G1"], ["Y1", "Y2", "R2"])
 

@@ -12,7 +12,7 @@ from hs_helpers import placement_position
 from solver._core import honshu as hs
 from solver.cli import main
 from solver.games import get_game
-from solver.match import play_match
+from solver.play.match import play_match
 
 GAME = get_game("honshu")
 
@@ -73,7 +73,7 @@ def test_play_never_shows_other_hands() -> None:
 
 
 def test_greedy_and_random_agents_play_four_player_games() -> None:
-    from solver.agents import GreedyAgent, RandomAgent
+    from solver.play.agents import GreedyAgent, RandomAgent
 
     rec = play_match("honshu", [GreedyAgent("honshu"), RandomAgent(), GreedyAgent("honshu"), RandomAgent()],
                      {"players": 4}, seed=3)  # fmt: skip

@@ -10,9 +10,9 @@ from kk_helpers import stop_or_gamble
 
 from solver._core import koikoi as kk
 from solver.cli import main
-from solver.experiments import make_side
 from solver.games.koikoi import GAME
 from solver.games.koikoi.greedy import card_value, greedy_move
+from solver.play.experiments import make_side
 
 
 def _run(*args: str, stdin: str | None = None) -> str:

@@ -10,10 +10,10 @@ import pytest
 
 from solver._core import RuleOptionError
 from solver._core import koikoi as kk
+from solver.batch.seeds import derive_seed
 from solver.games.koikoi import CARD_TITLES, GAME, with_match
-from solver.match import Match, MatchObserver
-from solver.record import GameRecord
-from solver.seeds import derive_seed
+from solver.play.match import Match, MatchObserver
+from solver.play.record import GameRecord
 
 
 def test_options_map_to_rules() -> None:

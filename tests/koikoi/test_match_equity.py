@@ -13,11 +13,11 @@ import pytest
 from solver import search
 from solver._core import NotationError
 from solver._core import koikoi as kk
-from solver.agents import SearchAgent
 from solver.games.koikoi import GAME, with_match
 from solver.games.koikoi import equity as eq
-from solver.match import Match, first_deal
-from solver.settings import SearchSettings
+from solver.play.agents import SearchAgent
+from solver.play.match import Match, first_deal
+from solver.search.settings import SearchSettings
 
 NINTENDO = {"preset": "nintendo"}
 
@@ -168,7 +168,7 @@ def test_table_objective_with_a_linear_table_is_the_returns_objective() -> None:
 
 
 def test_paired_experiment_against_the_points_objective() -> None:
-    from solver.experiments import run_experiment
+    from solver.play.experiments import run_experiment
 
     res = run_experiment(
         GAME, "ismcts", 1, 50, 3, {"preset": "nintendo", "rounds": 2}, opponent_options={"objective": "returns"}

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from solver._core import ohanami as oh
 from solver.cli import main
 from solver.games import get_game
-from solver.match import play_match
+from solver.play.match import play_match
 
 GAME = get_game("ohanami")
 
@@ -65,7 +65,7 @@ def test_a_whole_game_through_play() -> None:
 
 
 def test_greedy_and_random_agents_play_four_player_games() -> None:
-    from solver.agents import GreedyAgent, RandomAgent
+    from solver.play.agents import GreedyAgent, RandomAgent
 
     rec = play_match("ohanami", [GreedyAgent("ohanami"), RandomAgent(), GreedyAgent("ohanami"), RandomAgent()],
                      {"players": 4}, seed=3)  # fmt: skip
@@ -112,7 +112,7 @@ def test_greedy_takes_scoring_cards() -> None:
 
 
 def test_pimc_solves_the_last_two_turns_exactly_with_two_players() -> None:
-    from solver.settings import SearchSettings
+    from solver.search.settings import SearchSettings
 
     assert GAME.search_defaults("pimc") == {"exact_plies": 12}
     rng = random.Random(4)
@@ -129,6 +129,6 @@ def test_pimc_solves_the_last_two_turns_exactly_with_two_players() -> None:
 
 
 def solver_search(view: object, settings: object) -> object:
-    from solver.search import search
+    from solver.search.runner import search
 
     return search(view, settings)

@@ -176,8 +176,8 @@ def test_decisions_never_peek() -> None:
     assert a != b and a.information_state(1) == b.information_state(1)
     assert a.hand(2) != b.hand(2)
     for agent in ("greedy", "ismcts", "pimc"):
-        from solver.agents import make_agent
-        from solver.settings import SearchSettings
+        from solver.play.agents import make_agent
+        from solver.search.settings import SearchSettings
 
         settings = SearchSettings(algo=agent, nodes=300, seed=4) if agent != "greedy" else None
         ag = make_agent("ohanami", "greedy" if agent == "greedy" else agent, settings)

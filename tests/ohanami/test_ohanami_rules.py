@@ -7,7 +7,7 @@ from oh_helpers import moves_text, position
 
 from solver._core import RuleOptionError
 from solver._core import ohanami as oh
-from solver.match import winners_of
+from solver.play.match import winners_of
 
 H6A, H6B = [61, 62, 63, 64, 65, 66], [71, 72, 73, 74, 75, 76]
 

@@ -6,8 +6,8 @@ import pytest
 from search_helpers import C4, limits, play_line
 
 from solver import _core
-from solver.benchsuite import SUITE, run_signature
 from solver.games.connect4.score import connect4_score
+from solver.search.bench import SUITE, run_signature
 
 
 def _solve(notation: str):

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from solver.agents import RandomAgent, SearchAgent
+from solver.batch.seeds import derive_seed
 from solver.games import GAMES
 from solver.games.base import GameInfo
-from solver.match import Match, rotations, side_of
-from solver.options import OptionSpec
-from solver.seeds import derive_seed
-from solver.settings import SearchSettings, SettingsError
+from solver.games.options import OptionSpec
+from solver.play.agents import RandomAgent, SearchAgent
+from solver.play.match import Match, rotations, side_of
+from solver.search.settings import SearchSettings, SettingsError
 
 
 class ToyInfo(GameInfo):

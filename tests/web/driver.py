@@ -17,7 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from solver.web.hub import Client, Hub
+from solver.web.client import Client
+from solver.web.hub import Hub
 from solver.web.store import Store
 
 Message = dict[str, Any]

@@ -2,10 +2,10 @@
 
 ``board``: the board of a position and of the position after a line, the errors naming what is wrong. ``analyse``
 with ``lines``: the best moves with their lines, pass by pass (each pass streamed as ``thinking``), every move's
-value at the same depth as :func:`solver.analysis.lines`; a Connect Four endgame's proven verdicts. From an
+value at the same depth as :func:`solver.search.analysis.lines`; a Connect Four endgame's proven verdicts. From an
 information state (``runs``): every move's value with visits and standard error, the same as
-:func:`solver.estimates.move_values`, streamed search by search. The page: a Connect Four position (lines shown, a
-move of a line clicked, the board follows) and a Koi-Koi information state (every move's value and its standard
+:func:`solver.search.estimates.move_values`, streamed search by search. The page: a Connect Four position (lines shown,
+a move of a line clicked, the board follows) and a Koi-Koi information state (every move's value and its standard
 error)."""
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import solver
-from solver.analysis import lines
-from solver.estimates import move_values
-from solver.settings import SearchSettings
+from solver.search.analysis import lines
+from solver.search.estimates import move_values
+from solver.search.settings import SearchSettings
 
 from .driver import HubDriver, Server
 from .test_browser import browser, click, wait_for

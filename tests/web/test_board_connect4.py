@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from solver.agents import RandomAgent, observation
 from solver.games import get_game
+from solver.play.agents import RandomAgent, observation
 from solver.web.boards import board_of, legal_of
 from solver.web.boards import connect4 as c4
 

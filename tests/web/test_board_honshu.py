@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from solver._core import honshu as hs
-from solver.agents import RandomAgent, observation
 from solver.games.honshu import GAME
+from solver.play.agents import RandomAgent, observation
 from solver.web.boards import board_of, legal_of
 from solver.web.boards import honshu as hb
 

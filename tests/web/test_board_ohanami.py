@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from solver.agents import RandomAgent, observation
 from solver.games import get_game
+from solver.play.agents import RandomAgent, observation
 from solver.web.boards import board_of, legal_of
 from solver.web.boards import ohanami as ob
 

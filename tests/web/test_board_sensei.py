@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from solver._core import sensei
-from solver.agents import RandomAgent, observation
 from solver.games import get_game
 from solver.games.sensei import play_turn
+from solver.play.agents import RandomAgent, observation
 from solver.web.boards import board_of, legal_of
 from solver.web.boards import sensei as sb
 

@@ -20,8 +20,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from solver.games import get_game
-from solver.record import DealRecord, GameRecord
-from solver.replay import replay
+from solver.play.record import DealRecord, GameRecord
+from solver.play.replay import replay
 from solver.review import Reviewer, ReviewSettings, review
 from solver.web.boards import board_of
 

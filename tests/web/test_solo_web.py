@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 from selenium.webdriver.common.by import By
 
+from solver.batch.seeds import derive_seed
 from solver.games import get_game
 from solver.games.haniwa.solo import best_turn
 from solver.games.haniwa.solo_stats import RANKS
-from solver.seeds import derive_seed
 from solver.web.solo import best_turn_plans
 
 from .driver import HubDriver, Server, my_turn_or_over

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.record import DealRecord
+from solver.play.record import DealRecord
 from solver.web.store import MIGRATIONS, SCHEMA_VERSION, Store, StoreError, TableRow, token_hash
 
 

@@ -18,8 +18,8 @@ from ... import _core
 from ..._core import IllegalMoveError, NotationError, RuleOptionError
 from ...determinize.belief import UniformBelief
 from ...determinize.infostate import InformationState
-from ...options import OptionSpec
 from ..base import GameInfo, describe_generic
+from ..options import OptionSpec
 from .belief import HaniwaBelief
 
 DEFAULT_COMPONENTS = Path(__file__).resolve().parents[2] / "data" / "haniwa.toml"
@@ -151,12 +151,6 @@ class HaniwaInfo(GameInfo):
     def canonical_information(self, text: str) -> str:
         """An information state as typed, re-written in canonical form (the parser checks it)."""
         return str(self.format_information(self.parse_information(text)))
-
-    def commands(self) -> Any:
-        """``kofun haniwa solo best-turn`` / ``estimate``."""
-        from .cli import haniwa
-
-        return haniwa
 
     def search_defaults(self, algo: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """PIMC solves a two-player world exactly only in its last 10 plies: the exact solver has no node budget,

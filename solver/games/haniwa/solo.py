@@ -31,9 +31,9 @@ from typing import Any
 
 from ... import _core
 from ..._core import RuleOptionError
-from ...batch import BatchInterrupted, Journal, Runner, Task
+from ...batch.runner import BatchInterrupted, Journal, Runner, Task
+from ...batch.seeds import derive_seed
 from ...report.stats import t95
-from ...seeds import derive_seed
 from . import GAME
 from .solo_stats import RANKS, MeanCI, RankQuestion, rank_counts, rank_question
 

@@ -14,9 +14,9 @@ from typing import Any
 from ... import _core
 from ..._core import IllegalMoveError, NotationError, RuleOptionError
 from ...determinize.belief import UniformBelief
-from ...options import OptionSpec
 from .. import hand_worlds
 from ..base import GameInfo
+from ..options import OptionSpec
 from . import cards
 from .belief import honshu_belief
 

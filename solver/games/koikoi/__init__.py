@@ -2,8 +2,8 @@
 
 The compiled state (``solver._core.koikoi.State``) is one deal with everything known; its notation and the
 information-state notation are documented in ``docs/koikoi.md``. A match of several deals (option ``rounds``) is
-played by :class:`solver.match.Match` with the deals this façade makes: the dealer of the next deal is the winner of
-the last one (the other player after a draw), the first dealer is drawn from the first deal's seed, and the winner
+played by :class:`~solver.play.match.Match` with the deals this façade makes: the dealer of the next deal is the winner
+of the last one (the other player after a draw), the first dealer is drawn from the first deal's seed, and the winner
 of a deal scores its points. Each deal of a match carries the match context in its notation (``deal=<k>/<n>
 match=<m0>,<m1>``), so a seat's view knows the score; the ISMCTS objective ``match`` (the default in a match) plays
 for the probability of winning the match (:mod:`.equity`).
@@ -18,8 +18,8 @@ from ... import _core
 from ..._core import RuleOptionError
 from ...determinize.belief import UniformBelief
 from ...determinize.infostate import InformationState
-from ...options import OptionSpec
 from ..base import GameInfo
+from ..options import OptionSpec
 from . import equity, greedy
 from .belief import KoikoiBelief
 

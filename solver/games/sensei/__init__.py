@@ -13,8 +13,8 @@ from typing import Any
 
 from ... import _core
 from ..._core import IllegalMoveError, NotationError, RuleOptionError
-from ...options import OptionSpec
 from ..base import GameInfo, describe_generic
+from ..options import OptionSpec
 
 State = _core.sensei.State
 #: MCTS as measured against alpha-beta (docs/sensei.md, Engine design): policy rollouts cut after 4 actions and

@@ -4,7 +4,7 @@ One module per game in this package (``connect4``, ``sensei``, ``koikoi``, ``han
 each defining two functions:
 
 - ``board(view) -> dict``: plain JSON data that the game's drawing module (``static/games/<game>.js``) draws.
-  `view` is exactly what the match gives the seat (:func:`solver.agents.observation`): the full state in a
+  `view` is exactly what the match gives the seat (:func:`solver.play.agents.observation`): the full state in a
   perfect-information game, the seat's :class:`~solver.determinize.infostate.InformationState` otherwise. A
   hidden-information board is built from ``view.text`` (the information-state notation), which holds nothing the
   seat does not see. The view's ``proxy`` (one world the view allows, its hidden cards made up) may be asked only

@@ -1,4 +1,4 @@
-// Honshu: one seat's table (board data: solver/web/boards/honshu.py).
+// Honshu: one seat's table (board data: solver/web/boards/honshu/).
 //
 // The seat's own map is drawn large (SVG, one square per map position, to scale, with its x / y coordinates and
 // a margin of 2 squares where cards may go); beside it the trick (each seat's card, its value, the +60 cube bid,

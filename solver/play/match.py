@@ -7,7 +7,7 @@
 - **Deals.** A match is one deal or several (``GameInfo.match_deals``: Koi-Koi's ``rounds``), each dealt by the
   game from the deal's seed and the last deal's final state (who deals next), scores added up
   (``GameInfo.deal_scores``).
-- **Seeds.** One function, :func:`solver.seeds.derive_seed`: deal *k* of a match seeded *s* is dealt from
+- **Seeds.** One function, :func:`solver.batch.seeds.derive_seed`: deal *k* of a match seeded *s* is dealt from
   ``derive_seed(s, "deal", k)``; the decision at ply *p* of that deal gets ``random.Random(derive_seed(deal seed,
   "ply", p))``; random opening moves come from ``derive_seed(deal seed, "opening")``. So the same seed replays the
   same match, whatever else runs before, after or beside it.
@@ -22,11 +22,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from . import _core
+from .. import _core
+from ..batch.seeds import check_seed, derive_seed
+from ..games import GameInfo, get_game
 from .agents import Abandon, Agent, TakeBack, observation
-from .games import GameInfo, get_game
 from .record import DealRecord, GameRecord, team_means
-from .seeds import check_seed, derive_seed
 
 
 def best_seats(scores: Sequence[float], teams: Sequence[int]) -> list[int]:
@@ -198,7 +198,7 @@ class Match:
         return random.Random(derive_seed(self.deal_seed, "ply", len(self.moves)))
 
     def observation(self, seat: int) -> Any:
-        """What the agent of `seat` is given now (:func:`solver.agents.observation`)."""
+        """What the agent of `seat` is given now (:func:`solver.play.agents.observation`)."""
         return observation(self.game, self.state, seat, self.agents[seat])
 
     def decide(self) -> int:

@@ -1,5 +1,5 @@
 """Game records: what happened at a table — who sat where, every deal's moves and scores, the totals and the
-result — as plain data (JSON documents or JSON lines) that :class:`solver.match.Match` writes and every later job
+result — as plain data (JSON documents or JSON lines) that :class:`solver.play.match.Match` writes and every later job
 (review, ladders, the web store, replays) reads."""
 
 from __future__ import annotations

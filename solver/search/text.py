@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import GameInfo
-from ..search import Progress, SearchReport
-from ..settings import HIDDEN_ALGOS
-from .table import format_table, human_count
+from ..report.table import format_table, human_count
+from .runner import Progress, SearchReport
+from .settings import HIDDEN_ALGOS
 
 
 def progress_line(p: Progress) -> str:

@@ -2,7 +2,7 @@
 
 A configuration file is optional; every setting has a default. Layout::
 
-    [engine]                # any field of solver.settings.SearchSettings
+    [engine]                # any field of solver.search.settings.SearchSettings
     algo = "alphabeta"      # alphabeta | mcts | ismcts | pimc | solve (default: the game's)
     time = 2.0              # seconds per search (used when no nodes/depth budget is given)
     nodes = 1000000         # node / iteration budget
@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ._core import RuleOptionError
-from .games import ALIASES, GAMES, GameInfo, get_game
+from .._core import RuleOptionError
+from ..games import ALIASES, GAMES, GameInfo, get_game
 from .settings import SearchSettings, SettingsError
 
 

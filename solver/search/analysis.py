@@ -1,6 +1,6 @@
 """Analysing a position: every legal move with its own value, best first (:func:`analyse`), and the best N moves
 with their lines for an analysis board (:func:`lines`). An information state's move values with their confidence
-are in :mod:`solver.estimates`, the positions of a recorded game in :mod:`solver.replay`.
+are in :mod:`solver.search.estimates`, the positions of a recorded game in :mod:`solver.play.replay`.
 
 MCTS-family searches value every root move in one search (their root statistics). Alpha-beta values only the best
 move exactly, so an analysis runs one alpha-beta search per move and converts the child's value to the parent's
@@ -22,9 +22,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import _core
-from .determinize.infostate import InformationState
-from .search import (
+from .. import _core
+from ..determinize.infostate import InformationState
+from .runner import (
     MoveLine,
     Progress,
     SearchReport,
@@ -83,7 +83,7 @@ def analyse(
     **kwargs: Any,
 ) -> SearchReport:
     """Values every legal move of `state`, best first, in a :class:`SearchReport` (settings as for
-    :func:`~solver.search.search`); :func:`lines` also gives each move's line.
+    :func:`~solver.search.runner.search`); :func:`lines` also gives each move's line.
 
     MCTS-family searches: one search, its root statistics. Alpha-beta: one search per move (its value, not just a
     bound), every move at the same depth (module docstring): passes deepen until the time or node budget runs out

@@ -4,7 +4,7 @@ Every agent has one method, ``choose(view, rng) -> move``, plus a ``name`` and `
 `view` is what the seat may see and nothing more: the position itself in a perfect-information game, the seat's
 :class:`~solver.determinize.infostate.InformationState` in a hidden-information game (it holds the information-state
 notation and a belief, never the hidden cards or tiles: the match builds it from the notation alone).
-`rng` is a ``random.Random`` seeded for this decision by the match (see :mod:`solver.seeds`), so a game between
+`rng` is a ``random.Random`` seeded for this decision by the match (see :mod:`solver.batch.seeds`), so a game between
 agents is reproducible.
 
 The one exception is deliberate and loud: an agent whose ``sees_everything`` is True (the unfair reference players
@@ -18,13 +18,13 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
-from . import _core
-from .determinize.infostate import InformationState
-from .games import GAMES, GameInfo, get_game
-from .games.base import check_notation_text
-from .search import Progress, SearchReport, report_of, run_search, search
-from .seeds import derive_seed
-from .settings import HIDDEN_ALGOS, SearchSettings, SettingsError
+from .. import _core
+from ..batch.seeds import derive_seed
+from ..determinize.infostate import InformationState
+from ..games import GAMES, GameInfo, get_game
+from ..games.base import check_notation_text
+from ..search.runner import Progress, SearchReport, report_of, run_search, search
+from ..search.settings import HIDDEN_ALGOS, SearchSettings, SettingsError
 
 
 @runtime_checkable

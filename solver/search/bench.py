@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import _core
+from .. import _core
 
 
 @dataclass(frozen=True)

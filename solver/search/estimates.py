@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .search import MATCH_UNIT, MoveLine, SearchReport, information_state, search, settings_of
-from .seeds import derive_seed
+from ..batch.seeds import derive_seed
+from .runner import MATCH_UNIT, MoveLine, SearchReport, information_state, search, settings_of
 from .settings import HIDDEN_ALGOS, SearchSettings, SettingsError
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import _core
+from .. import _core
 
 KINDS = ("eval", "win", "loss", "draw", "expected", "unproven")
 _PROOFS = {_core.Proof.WIN: "win", _core.Proof.LOSS: "loss", _core.Proof.DRAW: "draw"}

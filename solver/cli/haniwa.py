@@ -14,14 +14,11 @@ from typing import Any
 
 import click
 
-from ...batch import read_results
-from ...cli.batch import OUT_HELP, make_runner, runner_options
-from ...cli.common import SEED, check_output, check_resume, echo_err, progress, resume_command
-from ...config import parse_rule_flags
-from ..base import check_notation_text
-from . import GAME
-from .belief import HaniwaBelief
-from .solo import (
+from ..batch.runner import read_results
+from ..games.base import check_notation_text
+from ..games.haniwa import GAME
+from ..games.haniwa.belief import HaniwaBelief
+from ..games.haniwa.solo import (
     DEFAULT_CANDIDATES,
     DEFAULT_DUAL_DRAWS,
     DEFAULT_DUAL_NODES,
@@ -33,7 +30,10 @@ from .solo import (
     best_turn,
     estimate,
 )
-from .solo_report import format_best_turn, format_estimate, plot_histogram
+from ..games.haniwa.solo_report import format_best_turn, format_estimate, plot_histogram
+from ..search.config import parse_rule_flags
+from .batch import OUT_HELP, make_runner, runner_options
+from .common import SEED, check_output, check_resume, echo_err, progress, resume_command
 
 
 @click.group("haniwa")
@@ -293,4 +293,6 @@ def _deal_index(key: str) -> int:
     return int(index) if prefix == "deal" and index.isdigit() else 1 << 62
 
 
-__all__ = ["haniwa"]
+COMMANDS = [haniwa]
+
+__all__ = ["COMMANDS", "haniwa"]

@@ -5,7 +5,7 @@ The compiled searches (``State.alphabeta`` / ``State.mcts``, and for hidden-info
 progress about ten times a second. A KeyboardInterrupt in the calling thread asks the search to stop and returns
 the best move found so far, marked ``interrupted``.
 
-What to search with is one :class:`~solver.settings.SearchSettings`, completed for the game and its rules by
+What to search with is one :class:`~solver.search.settings.SearchSettings`, completed for the game and its rules by
 ``SearchSettings.for_game`` (the only place defaults are decided). Hidden-information games are searched from an
 information state: an :class:`~solver.determinize.infostate.InformationState`, or a full state of which only the
 view of the player to move is used. Alpha-beta and MCTS on a full state remain available: they analyse the
@@ -20,9 +20,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from . import _core
-from .determinize.infostate import InformationState
-from .games import GameInfo, game_of_state
+from .. import _core
+from ..determinize.infostate import InformationState
+from ..games import GameInfo, game_of_state
 from .settings import HIDDEN_ALGOS, SearchSettings, check_applicable
 from .values import Score
 

@@ -1,5 +1,5 @@
 """Rating ladders: the tournament that rates the pool of agents of a game's mode (the pools:
-:mod:`solver.ladder_pools`).
+:mod:`solver.rating.pools`).
 
 **Tournament.** Work comes in *units*: one deal (or 12-deal match) played once per seating of the two agents of a
 *table* (colours alternated / seats swapped; in deterministic perfect-information games the deal starts with
@@ -12,8 +12,8 @@ widest (see :meth:`Tournament.plan`). A round is planned from the results of the
 only, so the whole tournament is a function of its seed and budget, whatever the number of workers. It stops when
 every level's 95% interval half-width is at most the target (30 points) or the game budget is spent.
 
-Every game is kept as a :class:`~solver.record.GameRecord` in the tournament's results file (a
-:class:`~solver.batch.Journal`), from which a resumed run recomputes the same plan and carries on.
+Every game is kept as a :class:`~solver.play.record.GameRecord` in the tournament's results file (a
+:class:`~solver.batch.runner.Journal`), from which a resumed run recomputes the same plan and carries on.
 """
 
 from __future__ import annotations
@@ -23,14 +23,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .batch import Journal, Runner, Task
-from .games import GameInfo, get_game
-from .ladder_pools import MODES, Entry, TimedAgent, make_agent, mode_of, pool
-from .match import rotations, side_of
-from .ratings import Fit, Ladder, Level, Unit, unmeasured
-from .ratings import fit as fit_units
-from .record import GameRecord
-from .seeds import check_seed, derive_seed
+from ..batch.runner import Journal, Runner, Task
+from ..batch.seeds import check_seed, derive_seed
+from ..games import GameInfo, get_game
+from ..play.match import rotations, side_of
+from ..play.record import GameRecord
+from .fit import Fit, Unit, unmeasured
+from .fit import fit as fit_units
+from .ladders import Ladder, Level
+from .pools import MODES, Entry, TimedAgent, make_agent, mode_of, pool
 
 TARGET = 30.0
 #: Games a level must have played before its interval counts towards convergence.

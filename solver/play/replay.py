@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import _core
-from .games import get_game
+from .. import _core
+from ..games import get_game
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Step:
 
 
 def replay(record: Any) -> list[Step]:
-    """Every position of a :class:`~solver.record.GameRecord` where a move was played, in order (ValueError names a
+    """Every position of a :class:`~solver.play.record.GameRecord` where a move was played, in order (ValueError names a
     move that does not replay)."""
     game = get_game(record.game)
     rules = game.check_options(record.rules)

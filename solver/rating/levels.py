@@ -1,7 +1,7 @@
 """The levels of ``kofun play --level 1..N``: points on the measured ladder of the game and mode.
 
 Level 1 is the default search's lowest rated budget, level N its top, the levels between are spread evenly over
-that rating range (each the budget interpolated on the ladder's fitted curve, :func:`solver.ratings.choose`), so
+that rating range (each the budget interpolated on the ladder's fitted curve, :func:`solver.rating.choose.choose`), so
 every level is a measured rating with its 95% interval. Where the rules select no rated mode the levels fall back
 to fixed node budgets, which are not rated (and said so). Full strength — a time per move, stronger than every
 rated level — is ``--time S``, never rated.
@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .ratings import Choice, Ladder, choose
+from .choose import Choice, choose
+from .ladders import Ladder
 
 LEVEL_COUNT = 5
 DEFAULT_LEVEL = 3

@@ -21,11 +21,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
-from . import _core
-from .seeds import MAX_SEED
+from .. import _core
+from ..batch.seeds import MAX_SEED
 
 if TYPE_CHECKING:
-    from .games.base import GameInfo
+    from ..games.base import GameInfo
 
 ALGOS = ("alphabeta", "mcts", "ismcts", "pimc", "solve")
 HIDDEN_ALGOS = ("ismcts", "pimc")  # information-set searches (hidden-information games)

@@ -7,8 +7,8 @@ independent **tasks** run through one :class:`Runner` on ``dask.distributed``.
   must import the same ``solver``).
 - **Tasks.** A :class:`Task` is a key (unique within the job, e.g. ``unit/17``), a module-level function and its
   arguments (plain data). A task computes one result from its arguments alone: every seed it uses is derived from
-  the job's seed and the task's index (:func:`solver.seeds.derive_seed`), so the results are identical whatever the
-  number of workers or the order in which they finish. Results are JSON data.
+  the job's seed and the task's index (:func:`~solver.batch.seeds.derive_seed`), so the results are identical whatever
+  the number of workers or the order in which they finish. Results are JSON data.
 - **Streaming and resuming.** Results come back one task at a time and are appended, as they arrive, to a JSON-lines
   :class:`Journal` (a header line naming the job, then ``{"task": key, "result": ...}`` per task). ``resume=True``
   reads the journal back and runs only the tasks that are not in it; a line cut short by a killed run is dropped,

@@ -2,12 +2,12 @@
 
 Game-agnostic: any game with hidden information and two or more sides (seats, or teams) works; everything
 particular to a game — dealing, the deals of a match, the greedy baseline, the unfair peeking worlds — comes from
-its package through :class:`~solver.games.base.GameInfo`, and the games are played by :mod:`solver.match`.
+its package through :class:`~solver.games.base.GameInfo`, and the games are played by :mod:`solver.play.match`.
 
 Every unit (a deal, or a whole match when the rules have several deals) is played once per rotation of the sides
 around the table (two sides: seats swapped; more: the ISMCTS side sits at every seat once, the others are all the
 baseline) on the same deals, so the luck of the deal cancels out; unit *k* of an
-experiment seeded *s* is played from ``derive_seed(s, "unit", k)`` (:mod:`solver.seeds`), so a run is exactly
+experiment seeded *s* is played from ``derive_seed(s, "unit", k)`` (:mod:`solver.batch.seeds`), so a run is exactly
 reproducible whatever the order in which units are played.
 
 Sides (each sees only its own information state, as at a real table):
@@ -37,14 +37,14 @@ from dataclasses import asdict, dataclass, field
 from time import perf_counter
 from typing import Any
 
+from ..batch.runner import BatchInterrupted, Journal, Runner, Task
+from ..batch.seeds import check_seed, derive_seed
+from ..games import GameInfo, get_game
+from ..report.stats import Interval, mean_interval, wilson
+from ..search.settings import SearchSettings
 from .agents import Agent, GreedyAgent, PeekingAgent, RandomAgent, SearchAgent
-from .batch import BatchInterrupted, Journal, Runner, Task
-from .games import GameInfo, get_game
 from .match import Match, rotations, seat_agents, side_of, side_seats
 from .record import GameRecord
-from .report.stats import Interval, mean_interval, wilson
-from .seeds import check_seed, derive_seed
-from .settings import SearchSettings
 
 OPPONENTS = ("random", "greedy", "pimc", "ismcts")
 PEEKS = ("none", "hand", "all")

@@ -4,7 +4,7 @@ For each game and main mode (:data:`MODES`): ``random``, ``greedy`` where the ga
 budgets spaced x4 (16, 64, 256, 1k, ... nodes or iterations, up to about 1 s per decision on one core of the
 reference machine), and the other algorithm at two budgets (MCTS beside alpha-beta; PIMC beside ISMCTS). Levels are
 defined by budgets, never by seconds; the time per decision is measured (:class:`TimedAgent`) and reported beside
-each rating. The tournament that rates them is :mod:`solver.ladder`.
+each rating. The tournament that rates them is :mod:`solver.rating.tournament`.
 """
 
 from __future__ import annotations
@@ -14,10 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .agents import Agent, GreedyAgent, RandomAgent, SearchAgent
-from .games import GameInfo, get_game
-from .ratings import hash_for
-from .settings import SearchSettings
+from ..games import GameInfo, get_game
+from ..play.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
+from ..search.settings import SearchSettings
 
 #: The smallest budget of every ladder: x4 below the 64 of the issue, so that the bottom of a deterministic game's
 #: ladder still loses a game to random now and then (at 64 nodes random wins ~3% of Connect Four games; the rating
@@ -100,6 +99,12 @@ def mode_of(game: str | GameInfo, rules: Mapping[str, Any] | None = None) -> tup
         for n, m in MODES[info.name].items()
     )
     raise ValueError(f"{info.name}: these rules are not a rated mode (modes: {modes})")
+
+
+def hash_for(nodes: int) -> int:
+    """The alpha-beta table of a ladder level: 16 bytes per entry, about one entry per node, 1..64 MB."""
+    mb = max(1, (nodes * 16) >> 20)
+    return int(min(64, 1 << (mb - 1).bit_length()))
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._core import RuleOptionError
+from .._core import RuleOptionError
 
 
 @dataclass(frozen=True)
