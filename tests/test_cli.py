@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from solver.cli import main
-from solver.cli.play import LEVELS
+from solver.rating.levels import unrated_budget
 
 EMPTY_BOARD = "\n".join([". . . . . . ."] * 6 + ["1 2 3 4 5 6 7"])
 WIN_TEXT = "win for X, score +18 (X wins with stone 4, in 1 ply)"
@@ -170,7 +170,7 @@ def test_play_full_column_and_a_human_win() -> None:
 
 
 def test_play_ai_first_blocks_and_wins() -> None:
-    out = ok("play", "c4", "12121", "--ai-first", "--level", "2", input="quit\n").stdout
+    out = ok("play", "c4", "12121", "--ai-first", "--level", "4", input="quit\n").stdout
     assert "You play X." in out and "AI plays 1 " in out
     out = ok("play", "c4", "121212", "--ai-first", "--time", "0.5").stdout
     assert f"AI plays 1 ({WIN_TEXT})" in out
@@ -183,8 +183,9 @@ def test_play_end_of_input_leaves_the_game() -> None:
 
 
 def test_play_levels_without_a_ladder_are_fixed_budgets() -> None:
-    assert sorted(LEVELS) == [1, 2, 3, 4, 5]
-    assert [LEVELS[i].get("nodes") for i in range(1, 6)] == [1_000, 10_000, 100_000, 1_000_000, 4_000_000]
+    # 16 nodes to full strength (2^24), evenly in log budget: 16 * 2^(20 k / 7)
+    budgets = [unrated_budget("c4", {}, n)["nodes"] for n in range(1, 9)]
+    assert budgets == [16, 116, 840, 6087, 44102, 319557, 2315444, 16777216]
 
 
 # selfplay --------------------------------------------------------------------------------------------------

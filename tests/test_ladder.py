@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from solver.batch.runner import Runner, read_results
 from solver.cli import main
 from solver.rating import ladders
-from solver.rating.pools import MODES, Entry, mode_of, pool, search_entry
+from solver.rating.pools import FULL_STRENGTH, MODES, Entry, full_strength, mode_of, pool, search_entry
 from solver.rating.tournament import play_unit, tournament
 
 
@@ -23,7 +23,7 @@ def run(*args: str, input: str | None = None) -> Any:
     return CliRunner().invoke(main, list(args), input=input)
 
 
-def test_every_mode_has_a_pool_spaced_by_four_with_random_greedy_and_the_other_algorithm() -> None:
+def test_every_mode_has_a_pool_spaced_by_four_up_to_full_strength_with_random_greedy_and_the_other_algorithm() -> None:
     for game, modes in MODES.items():
         for mode, m in modes.items():
             entries = pool(game, mode)
@@ -33,7 +33,8 @@ def test_every_mode_has_a_pool_spaced_by_four_with_random_greedy_and_the_other_a
             assert ("greedy" in names) == (game in ("haniwa", "koikoi", "ohanami", "honshu")), (game, mode)
             main = [e.budget for e in entries if e.main]
             assert main[0] == (1 if game in ("ohanami", "honshu") else 16)
-            assert all(b * 4 == c for b, c in itertools.pairwise(main))
+            assert all(b * 4 == c for b, c in itertools.pairwise(main[:-1]))  # x4, then full strength on top
+            assert main[-1] == FULL_STRENGTH[game][mode] == full_strength(game, mode) and main[-2] * 4 >= main[-1]
             assert len([e for e in entries if e.algo == m.alt_algo and not e.main]) == 2
             assert mode_of(game, m.rules)[0] == mode
     assert [e.name for e in pool("ohanami", "2p", 1024, min_budget=16)] == [
@@ -138,23 +139,29 @@ def test_ladder_and_levels_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     levels = json.loads((tmp_path / "c4.json").read_text())["levels"]
     top = next(lv for lv in levels if lv["name"] == "alphabeta-64")
     bottom = next(lv for lv in levels if lv["name"] == "alphabeta-16")
-    for number, name in ((1, "alphabeta-16"), (5, "alphabeta-64")):
+    for number, name in ((1, "alphabeta-16"), (7, "alphabeta-64")):
         played = run("play", "c4", "121212", "--level", str(number), "--seed", "1", input="1\n")
         lv = bottom if number == 1 else top
         said = f"opponent (--level {number}): {name} (alphabeta, {lv['budget']} nodes), rated {lv['rating']:.0f}, 95%"
         assert played.output.startswith(said), played.output
         assert f"; opponent {name} (alphabeta, {lv['budget']} nodes) rated {lv['rating']:.0f}" in played.output
-    middle = run("play", "c4", "121212", "--level", "3", "--seed", "1", input="1\n").output.splitlines()[0]
-    assert middle.startswith("opponent (--level 3): alphabeta-") and "rated" in middle
+    middle = run("play", "c4", "121212", "--level", "4", "--seed", "1", input="1\n").output.splitlines()[0]
+    assert middle.startswith("opponent (--level 4): alphabeta-") and "rated" in middle
     default = run("play", "c4", "121212", "--seed", "1", input="1\n").output.splitlines()[0]
-    assert default.replace("--level 3", "") == middle.replace("--level 3", "")  # level 3 is the default
+    assert default.replace("--level 4", "") == middle.replace("--level 4", "")  # level 4 is the default
+    full = run("play", "c4", "121212", "--level", "8", "--seed", "1", input="1\n").output.splitlines()[0]
+    assert full == (
+        "opponent: alphabeta-16777216 (alphabeta, 16,777,216 nodes) (full strength: not rated yet (the connect4 "
+        "(standard) ladder stops below it))"
+    )
     timed = run("play", "c4", "121212", "--time", "0.05", "--seed", "1", input="1\n").output.splitlines()[0]
-    assert timed.endswith("(full strength, stronger than every rated level: not rated)")
+    assert timed.endswith("(full strength by the clock: not rated (--level 8 is full strength by a fixed budget))")
     shown = run("levels", "c4")
     assert shown.exit_code == 0
-    assert f"kofun play --level (default 3): 1: alphabeta-16, rated {bottom['rating']:.0f} [" in shown.output
-    assert f"5: alphabeta-64, rated {top['rating']:.0f} [" in shown.output
-    assert "--time S: full strength, a time per move, not rated" in shown.output
+    assert f"kofun play --level (default 4): 1: alphabeta-16, rated {bottom['rating']:.0f} [" in shown.output
+    assert f"7: alphabeta-64, rated {top['rating']:.0f} [" in shown.output
+    assert "8: alphabeta-16777216 (full strength), not rated yet." in shown.output
+    assert "--time S: full strength by the clock, a time per move, not rated" in shown.output
     assert top["rating"] > 0
 
 

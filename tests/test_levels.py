@@ -1,4 +1,4 @@
-"""``kofun play --level 1..5``: points on the measured ladder, each with its rating and interval."""
+"""``kofun play --level 1..8``: points on the measured ladder, each with its rating and interval; 8 is full strength."""
 
 from __future__ import annotations
 
@@ -7,7 +7,15 @@ from pathlib import Path
 import pytest
 
 from solver.rating.ladders import Ladder, Level
-from solver.rating.levels import DEFAULT_LEVEL, LEVEL_COUNT, describe, ladder_levels, level_of, levels_line
+from solver.rating.levels import (
+    DEFAULT_LEVEL,
+    LEVEL_COUNT,
+    describe,
+    ladder_levels,
+    level_of,
+    levels_line,
+    unrated_budget,
+)
 
 SHIPPED = sorted((Path(__file__).parent.parent / "solver" / "data" / "ratings").glob("*.json"))
 
@@ -27,27 +35,65 @@ def ladder() -> Ladder:
     return Ladder("connect4", "standard", {}, levels, 0, "", 200, 100, 30.0, "", 200)
 
 
-def test_levels_spread_evenly_over_the_rated_range() -> None:
+FULL = 1 << 24  # Connect Four's full strength (solver.rating.pools.FULL_STRENGTH)
+
+
+def test_levels_spread_evenly_over_the_rated_range_and_8_is_full_strength() -> None:
     got = [
         (lv.number, lv.choice.name, lv.choice.rating, lv.choice.low, lv.choice.high) for lv in ladder_levels(ladder())
     ]
-    assert got == [
+    third = 1 / 3
+    expected = [
         (1, "alphabeta-16", 100, 90, 110),
-        (2, "alphabeta-32", 200, 185, 215),  # halfway in log budget between 16 and 64
-        (3, "alphabeta-64", 300, 280, 320),
-        (4, "alphabeta-128", 400, 375, 425),
-        (5, "alphabeta-256", 500, 470, 530),
+        (2, "alphabeta-25", 100 + 200 * third, 90 + 190 * third, 110 + 210 * third),  # 16 * 4^(1/3) = 25.4
+        (3, "alphabeta-40", 100 + 400 * third, 90 + 380 * third, 110 + 420 * third),
+        (4, "alphabeta-64", 300, 280, 320),
+        (5, "alphabeta-102", 300 + 200 * third, 280 + 190 * third, 320 + 210 * third),  # 64 * 4^(1/3) = 101.6
+        (6, "alphabeta-161", 300 + 400 * third, 280 + 380 * third, 320 + 420 * third),
+        (7, "alphabeta-256", 500, 470, 530),
     ]
-    assert level_of(ladder(), 2).choice.settings["nodes"] == 32
-    with pytest.raises(ValueError, match="level: must be 1 to 5, got 6"):
-        level_of(ladder(), 6)
-    assert describe(level_of(ladder(), 4).choice) == "alphabeta-128 (alphabeta, 128 nodes)"
+    assert got[:7] == [
+        (n, name, pytest.approx(r), pytest.approx(lo), pytest.approx(hi)) for n, name, r, lo, hi in expected
+    ]
+    full = ladder_levels(ladder())[7]
+    assert (full.number, full.choice.name, full.full, full.rated) == (8, f"alphabeta-{FULL}", True, False)
+    assert full.choice.settings == {"algo": "alphabeta", "nodes": FULL, "threads": 1, "seed": 0, "hash_mb": 64}
+    assert full.text() == f"level 8: alphabeta-{FULL} (full strength), not rated yet"
+    assert level_of(ladder(), 2).choice.settings["nodes"] == 25
+    with pytest.raises(ValueError, match="level: must be 1 to 8, got 9"):
+        level_of(ladder(), 9)
+    assert describe(level_of(ladder(), 4).choice) == "alphabeta-64 (alphabeta, 64 nodes)"
+
+
+def test_a_ladder_that_rates_full_strength_spreads_all_eight_levels_up_to_it() -> None:
+    lad = ladder()
+    lad.levels.append(search(FULL, 1500, 1460, 1540))
+    levels = ladder_levels(lad)
+    assert [round(lv.choice.rating, 6) for lv in levels] == [round(100 + 200 * k, 6) for k in range(8)]
+    assert levels[-1].full and levels[-1].rated and levels[-1].choice.name == f"alphabeta-{FULL}"
+    assert levels[-1].text() == f"level 8: alphabeta-{FULL} (full strength), rated 1500 [1460, 1540]"
+    assert not any(lv.full for lv in levels[:-1])
 
 
 def test_levels_line() -> None:
     line = levels_line(ladder())
-    assert line.startswith("kofun play --level (default 3): 1: alphabeta-16, rated 100 [90, 110]; 2: alphabeta-32")
-    assert line.endswith("5: alphabeta-256, rated 500 [470, 530]. --time S: full strength, a time per move, not rated")
+    assert line.startswith("kofun play --level (default 4): 1: alphabeta-16, rated 100 [90, 110]; 2: alphabeta-25")
+    assert line.endswith(
+        f"8: alphabeta-{FULL} (full strength), not rated yet. --time S: full strength by the clock, a time per move, "
+        "not rated"
+    )
+
+
+def test_unrated_levels_rise_in_log_budget_to_full_strength() -> None:
+    # custom Connect Four rules? Connect Four has one mode; a Koi-Koi preset that is not rated falls back to the
+    # game's first mode: 16 .. 2^20 iterations
+    assert unrated_budget("connect4", {}, 1) == {"nodes": 16}
+    assert unrated_budget("connect4", {}, 8) == {"nodes": FULL}
+    budgets = [unrated_budget("koikoi", {"preset": "seed", "sake_viewing": True}, n)["nodes"] for n in range(1, 9)]
+    assert budgets[0] == 16 and budgets[-1] == 1 << 20 and budgets == sorted(budgets)
+    assert budgets[3] == round(16 * (2**16) ** (3 / 7))
+    with pytest.raises(ValueError, match="level: must be 1 to 8, got 0"):
+        unrated_budget("connect4", {}, 0)
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
@@ -57,9 +103,11 @@ def test_every_shipped_ladder_rates_every_level(path: Path) -> None:
     assert [lv.number for lv in levels] == list(range(1, LEVEL_COUNT + 1)) and 1 <= DEFAULT_LEVEL <= LEVEL_COUNT
     main = lad.main_levels()
     assert levels[0].choice.name == main[0].name
-    assert levels[-1].choice.rating == max(lv.rating for lv in main)
-    ratings = [lv.choice.rating for lv in levels]
+    top = max(lv.rating for lv in main)
+    rated = [lv for lv in levels if lv.rated]
+    assert rated[-1].choice.rating == top and levels[-1].full and LEVEL_COUNT == 8
+    ratings = [lv.choice.rating for lv in rated]
     assert ratings == sorted(ratings)
-    for lv in levels:
+    for lv in rated:
         c = lv.choice
         assert c.kind == "search" and c.low <= c.rating <= c.high and c.settings["nodes"] == c.budget

@@ -26,14 +26,14 @@ from ..play.match import Match, MatchObserver, first_deal, winners_of
 from ..play.record import GameRecord
 from ..rating.choose import Choice, choose, rated_range
 from ..rating.ladders import shipped_ladder
-from ..rating.levels import DEFAULT_LEVEL, LEVEL_COUNT, UNRATED_NODES, describe, level_of
+from ..rating.levels import DEFAULT_LEVEL, LEVEL_COUNT, describe, level_of, unrated_budget
 from ..search.config import load_config
 from ..search.settings import ALGOS, SearchSettings
 from .common import SEED, Setup, check_output, common_options, players_flag, settings_from, setup
 
-# `kofun play --level N`: a point on the measured ladder of the game's mode (solver.rating.levels); where the rules
-# select no rated mode, a fixed node budget (not rated, and said so). `--time S` is full strength, never rated.
-LEVELS: dict[int, dict[str, Any]] = {n: {"nodes": nodes} for n, nodes in UNRATED_NODES.items()}
+# `kofun play --level N`: a point on the measured ladder of the game's mode, 8 = full strength (solver.rating.levels);
+# where the rules select no rated mode, a fixed node budget (not rated, and said so). `--time S` is full strength by
+# the clock, never rated.
 
 
 def result_text(game: GameInfo, state: Any, human: int, teams: Sequence[int] | None = None) -> str:
@@ -135,15 +135,16 @@ class TerminalView(MatchObserver):
     "time_s",
     type=click.FloatRange(0.0, 3600.0, min_open=True),
     default=None,
-    help="Full strength: seconds per AI move, stronger than every rated level and not rated (instead of --level).",
+    help="Full strength by the clock: seconds per AI move, not rated (instead of --level; --level 8 is full strength "
+    "by a fixed budget, rated).",
 )
 @click.option(
     "--level",
     type=click.IntRange(1, LEVEL_COUNT),
     default=None,
-    help=f"AI strength 1-{LEVEL_COUNT} (default {DEFAULT_LEVEL}): points on the game's measured ladder, from its "
-    "lowest rated search to its top, each with its rating (`kofun levels GAME`); without a ladder for the rules, "
-    "fixed node budgets (not rated).",
+    help=f"AI strength 1-{LEVEL_COUNT} (default {DEFAULT_LEVEL}): points on the game's measured ladder, evenly "
+    f"spaced in rating from its lowest rated search to full strength ({LEVEL_COUNT}), each with its rating "
+    "(`kofun levels GAME`); without a ladder for the rules, fixed node budgets (not rated).",
 )
 @click.option(
     "--elo",
@@ -225,7 +226,8 @@ def save_record(result: GameRecord, path: str) -> None:
 
 def ai_settings(s: Setup, time_s: float | None, level: int | None, algo: str | None, seed: int) -> SearchSettings:
     """The settings of an unrated AI: --time or the level's fixed budget (the file's budget is replaced)."""
-    budget: dict[str, Any] = {"time": time_s} if time_s is not None else LEVELS[level or DEFAULT_LEVEL]
+    number = level or DEFAULT_LEVEL
+    budget: dict[str, Any] = {"time": time_s} if time_s is not None else unrated_budget(s.game, s.options, number)
     base = settings_from(s.config, algo=algo, seed=seed)
     return replace(base, time=budget.get("time"), nodes=budget.get("nodes"), depth=None)
 
@@ -260,8 +262,9 @@ class Strength:
 
     def agent(self, s: Setup, seed: int) -> RatedAI:
         """The AI for these options, with the lines that name it: with --elo, the agent of the game's shipped ladder
-        nearest that rating (the nearest end when it is outside, said so); with --level (default 3, no --algo), the
-        level's point on the ladder; --time (full strength) and a mode without a ladder are not rated."""
+        nearest that rating (the nearest end when it is outside, said so); with --level (default 4, no --algo), the
+        level's point on the ladder (8: full strength, unrated until the ladder reaches it); --time (full strength
+        by the clock) and a mode without a ladder are not rated."""
         if self.elo is not None:
             ladder = shipped_ladder(s.game, s.options)
             pick = choose(ladder, self.elo)
@@ -281,11 +284,16 @@ class Strength:
                 ladder = shipped_ladder(s.game, s.options)
             except ValueError as e:
                 return unrated_ai(s, self, seed, f"not rated: {e}")
-            return rated_ai(s, level_of(ladder, number).choice, seed, f"--level {number}")
+            chosen = level_of(ladder, number)
+            if not chosen.rated:
+                settings = SearchSettings.from_mapping({**chosen.choice.settings, "seed": seed})
+                why = f"full strength: not rated yet (the {ladder.game} ({ladder.mode}) ladder stops below it)"
+                return unrated_ai(s, self, seed, why, settings, describe(chosen.choice))
+            return rated_ai(s, chosen.choice, seed, f"--level {number}" + (" (full strength)" if chosen.full else ""))
         settings = ai_settings(s, self.time_s, self.level, self.algo, seed)
         complete = settings.for_game(s.game, s.options)
         if self.time_s is not None:
-            why = "full strength, stronger than every rated level: not rated"
+            why = "full strength by the clock: not rated (--level 8 is full strength by a fixed budget)"
         else:
             why = "not rated: the levels are rated with the game's default algorithm (give no --algo)"
         return unrated_ai(s, self, seed, why, settings, complete.describe())

@@ -95,20 +95,27 @@ def rated_range(ladder: Ladder) -> tuple[float, float]:
     return min([*low, main[0].rating]), top
 
 
-def agent_for_rating(game: Any, rating: float, **rules: Any) -> Any:
-    """The agent of the shipped ladder of `game` (under the rule options `rules`) whose rating is nearest `rating`
-    (the default search's budget interpolated between levels). Its ``rating`` attribute is the ladder's rating."""
+def agent_of(game: Any, choice: Choice, rules: Any = None, seed: int | None = None) -> Any:
+    """The agent of a ladder choice (random, greedy or the search with the choice's settings, seeded by `seed`
+    when given); its ``rating`` attribute is the choice's rating."""
     info = get_game(game)
-    choice = choose(shipped_ladder(info, rules), float(rating))
     agent: Any
     if choice.kind == "random":
         agent = RandomAgent()
     elif choice.kind == "greedy":
         agent = GreedyAgent(info)
     else:
-        agent = SearchAgent(info, SearchSettings.from_mapping(choice.settings), rules, name=choice.name)
+        settings = {**choice.settings, **({"seed": seed} if seed is not None else {})}
+        agent = SearchAgent(info, SearchSettings.from_mapping(settings), rules, name=choice.name)
     agent.rating = choice.rating
     return agent
 
 
-__all__ = ["Choice", "agent_for_rating", "choose", "rate_budget", "rated_range"]
+def agent_for_rating(game: Any, rating: float, **rules: Any) -> Any:
+    """The agent of the shipped ladder of `game` (under the rule options `rules`) whose rating is nearest `rating`
+    (the default search's budget interpolated between levels). Its ``rating`` attribute is the ladder's rating."""
+    info = get_game(game)
+    return agent_of(info, choose(shipped_ladder(info, rules), float(rating)), rules)
+
+
+__all__ = ["Choice", "agent_for_rating", "agent_of", "choose", "rate_budget", "rated_range"]

@@ -59,6 +59,9 @@ class Ladder:
     runs: list[dict[str, Any]] = field(default_factory=list)
     #: The level rated 0 (random, or where random never wins a game the lowest search level).
     anchor: str = ANCHOR
+    #: The round whose seed drew the final fit's bootstrap (``derive_seed(seed, "bootstrap", fit_round)``): with the
+    #: results file it refits the ladder exactly (:func:`solver.rating.journals.refit`). None in files made before.
+    fit_round: int | None = None
 
     @property
     def converged(self) -> bool:

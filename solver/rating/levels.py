@@ -1,54 +1,97 @@
-"""The levels of ``kofun play --level 1..N``: points on the measured ladder of the game and mode.
+"""The levels of ``kofun play --level 1..8`` and of the web lobby: points on the measured ladder of the game's mode,
+level 8 being full strength.
 
-Level 1 is the default search's lowest rated budget, level N its top, the levels between are spread evenly over
-that rating range (each the budget interpolated on the ladder's fitted curve, :func:`solver.rating.choose.choose`), so
-every level is a measured rating with its 95% interval. Where the rules select no rated mode the levels fall back
-to fixed node budgets, which are not rated (and said so). Full strength — a time per move, stronger than every
-rated level — is ``--time S``, never rated.
+- **Level 8** is full strength: the default search at the mode's full-strength budget
+  (:data:`~solver.rating.pools.FULL_STRENGTH`, about 2 s a decision on one core), the ladder's top rung. Until the
+  ladder has measured that rung it is shown as not rated yet.
+- **Levels 1 to 7** (1 to 8 when full strength is rated) are spread evenly in rating from the weakest useful agent
+  (the default search at the ladder's lowest budget) to the top of what the ladder rates: level 1 is that lowest
+  level, the top rated one is the ladder's top, the levels between are the default search at the budget
+  interpolated on the fitted curve (:func:`~solver.rating.choose.choose`), each with its rating and 95% interval.
+- Where the rules select no rated mode, the levels are fixed budgets spread evenly in log budget from 16 to the
+  game's full strength, not rated (and said so).
+
+A record names its agents by their settings, so a record made when the levels were other points still replays.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..games import GameInfo, get_game
 from .choose import Choice, choose
-from .ladders import Ladder
+from .ladders import Ladder, Level
+from .pools import MODES, hash_for, mode_of
 
-LEVEL_COUNT = 5
-DEFAULT_LEVEL = 3
-#: Node budgets of the levels of a mode without a ladder (not rated).
-UNRATED_NODES: dict[int, int] = {1: 1_000, 2: 10_000, 3: 100_000, 4: 1_000_000, 5: 4_000_000}
+LEVEL_COUNT = 8
+#: The level `kofun play` plays without --level / --elo / --time.
+DEFAULT_LEVEL = 4
+#: The smallest budget of the fixed levels of a mode without a ladder.
+UNRATED_BOTTOM = 16
 
 
 @dataclass(frozen=True)
 class RatedLevel:
-    """Level `number` of a ladder: the agent it plays (a ladder choice: name, settings, rating, interval)."""
+    """Level `number` of a ladder: the agent it plays (a ladder choice: name, settings, rating, interval; the
+    rating is NaN for full strength not yet measured) and whether it is full strength."""
 
     number: int
     choice: Choice
+    full: bool = False
+
+    @property
+    def rated(self) -> bool:
+        """False for full strength before the ladder has measured it."""
+        return math.isfinite(self.choice.rating)
 
     def text(self) -> str:
-        """E.g. 'level 3: ismcts-1024, rated 329 [304, 355]'."""
+        """E.g. 'level 3: ismcts-1024, rated 329 [304, 355]' / 'level 8: ismcts-1048576 (full strength), not
+        rated yet'."""
         c = self.choice
-        return f"level {self.number}: {c.name}, rated {c.rating:.0f} [{c.low:.0f}, {c.high:.0f}]"
+        name = f"{c.name} (full strength)" if self.full else c.name
+        if not self.rated:
+            return f"level {self.number}: {name}, not rated yet"
+        return f"level {self.number}: {name}, rated {c.rating:.0f} [{c.low:.0f}, {c.high:.0f}]"
+
+
+def _choice(lv: Level) -> Choice:
+    return Choice(lv.name, lv.kind, dict(lv.settings), lv.rating, lv.budget, lv.low, lv.high)
+
+
+def full_settings(game: str | GameInfo, mode: str) -> tuple[str, dict[str, Any], int]:
+    """The name, search settings (one thread, the ladder's) and budget of full strength in `mode` of `game`."""
+    info = get_game(game)
+    m = MODES[info.name][mode]
+    budget = m.budgets[-1]
+    settings: dict[str, Any] = {"algo": m.algo, "nodes": budget, "threads": 1, "seed": 0}
+    if m.algo == "alphabeta":
+        settings["hash_mb"] = hash_for(budget)
+    return f"{m.algo}-{budget}", settings, budget
 
 
 def ladder_levels(ladder: Ladder, count: int = LEVEL_COUNT) -> list[RatedLevel]:
-    """The `count` levels of `ladder`: its default search from the lowest rated budget to the top, spread evenly
-    over the rating range between them."""
+    """The `count` levels of `ladder`, weakest first, the last one full strength (see the module docstring)."""
     main = ladder.main_levels()
     if not main:
         raise ValueError(f"{ladder.game} ({ladder.mode}): the ladder has no search levels")
-    if count < 2:
-        raise ValueError(f"levels: need at least 2, got {count}")
+    if count < 3:
+        raise ValueError(f"levels: need at least 3, got {count}")
+    name, settings, budget = full_settings(ladder.game, ladder.mode)
+    rated_full = next((lv for lv in main if lv.budget == budget and lv.measured), None)
+    spread = count if rated_full is not None else count - 1
     low, high = main[0].rating, max(lv.rating for lv in main)
-    first = Choice(main[0].name, main[0].kind, dict(main[0].settings), main[0].rating, main[0].budget,
-                   main[0].low, main[0].high)  # fmt: skip
-    out = [RatedLevel(1, first)]
-    for k in range(1, count):
-        out.append(RatedLevel(k + 1, choose(ladder, low + (high - low) * k / (count - 1))))
+    out = [RatedLevel(1, _choice(main[0]))]
+    for k in range(1, spread):
+        target = high if k == spread - 1 else low + (high - low) * k / (spread - 1)
+        out.append(RatedLevel(k + 1, choose(ladder, target)))
+    if rated_full is not None:
+        out[-1] = RatedLevel(count, _choice(rated_full), full=True)
+    else:
+        nan = math.nan
+        out.append(RatedLevel(count, Choice(name, "search", settings, nan, budget, nan, nan), full=True))
     return out
 
 
@@ -59,11 +102,31 @@ def level_of(ladder: Ladder, number: int) -> RatedLevel:
     return ladder_levels(ladder)[number - 1]
 
 
-def unrated_budget(number: int) -> dict[str, Any]:
-    """The search budget of level `number` where no ladder rates the mode."""
-    if number not in UNRATED_NODES:
+def _nearest_mode(info: GameInfo, rules: Mapping[str, Any] | None) -> str:
+    """The rated mode of `rules`, else the mode with the same number of players, else the game's first mode."""
+    try:
+        return mode_of(info, rules)[0]
+    except ValueError:
+        pass
+    modes = MODES.get(info.name)
+    if not modes:
+        raise ValueError(f"{info.name}: no rated modes")
+    players = info.check_options(rules).get("players")
+    for name, m in modes.items():
+        if m.rules.get("players") == players:
+            return name
+    return next(iter(modes))
+
+
+def unrated_budget(game: str | GameInfo, rules: Mapping[str, Any] | None, number: int) -> dict[str, Any]:
+    """The search budget of level `number` where no ladder rates the rules: spread evenly in log budget from
+    :data:`UNRATED_BOTTOM` (level 1) to the game's full strength (level 8, of its nearest rated mode)."""
+    if not 1 <= number <= LEVEL_COUNT:
         raise ValueError(f"level: must be 1 to {LEVEL_COUNT}, got {number}")
-    return {"nodes": UNRATED_NODES[number]}
+    info = get_game(game)
+    full = MODES[info.name][_nearest_mode(info, rules)].budgets[-1]
+    t = (number - 1) / (LEVEL_COUNT - 1)
+    return {"nodes": round(math.exp(math.log(UNRATED_BOTTOM) + t * (math.log(full) - math.log(UNRATED_BOTTOM))))}
 
 
 def levels_line(ladder: Ladder) -> str:
@@ -72,7 +135,7 @@ def levels_line(ladder: Ladder) -> str:
     return (
         f"kofun play --level (default {DEFAULT_LEVEL}): "
         + "; ".join(parts)
-        + ". --time S: full strength, a time per move, not rated"
+        + ". --time S: full strength by the clock, a time per move, not rated"
     )
 
 
@@ -88,9 +151,10 @@ def describe(choice: Choice, settings: Mapping[str, Any] | None = None) -> str:
 __all__ = [
     "DEFAULT_LEVEL",
     "LEVEL_COUNT",
-    "UNRATED_NODES",
+    "UNRATED_BOTTOM",
     "RatedLevel",
     "describe",
+    "full_settings",
     "ladder_levels",
     "level_of",
     "levels_line",

@@ -1,10 +1,10 @@
 """Rating-ladder pools: the agents of each game's main modes, by budget.
 
 For each game and main mode (:data:`MODES`): ``random``, ``greedy`` where the game has one, the default search at
-budgets spaced x4 (16, 64, 256, 1k, ... nodes or iterations, up to about 1 s per decision on one core of the
-reference machine), and the other algorithm at two budgets (MCTS beside alpha-beta; PIMC beside ISMCTS). Levels are
-defined by budgets, never by seconds; the time per decision is measured (:class:`TimedAgent`) and reported beside
-each rating. The tournament that rates them is :mod:`solver.rating.tournament`.
+budgets spaced x4 (16, 64, 256, 1k, ... nodes or iterations) up to full strength (about 2 s per decision on one
+core of the reference machine), and the other algorithm at two budgets (MCTS beside alpha-beta; PIMC beside
+ISMCTS). Levels are defined by budgets, never by seconds; the time per decision is measured (:class:`TimedAgent`)
+and reported beside each rating. The tournament that rates them is :mod:`solver.rating.tournament`.
 """
 
 from __future__ import annotations
@@ -51,37 +51,75 @@ def _x4(top: int, bottom: int = BOTTOM_BUDGET) -> tuple[int, ...]:
     return tuple(out)
 
 
-#: Every game's main modes. The top budgets take about 1 s per decision on one core of the development machine
-#: (alpha-beta: Connect Four ~9.6 M, Sensei ~5 M nodes/s; ISMCTS: Koi-Koi ~0.5 M, Haniwa ~95 k, Ohanami ~50 k
-#: iterations/s). Ohanami is rated for two players (a ladder has two sides). In Honshu random never wins a game
-#: against greedy or any search, even ISMCTS with one iteration (0 of 514 games), so its ladders leave random out
-#: and are anchored at ISMCTS with one iteration (= 0); with 4 players two agents share the table, each playing
-#: two seats across from each other (docs/ladders.md).
+def _rungs(full: int, bottom: int = BOTTOM_BUDGET) -> tuple[int, ...]:
+    """The default search's budgets: x4 from `bottom` up to below `full`, then `full` (full strength) on top."""
+    return (*(b for b in _x4(full, bottom) if b < full), full)
+
+
+#: Full strength per mode: the default search's budget of `kofun play --level 8` and of the web's full strength,
+#: the power of two nearest 2 s a decision on one core of the development machine, averaged over the positions of
+#: a game (scripts/ladder_pilot.py; docs/ladders.md "Full strength"). A budget, not a time, so that full strength
+#: plays the same on every machine and can be rated.
+FULL_STRENGTH: dict[str, dict[str, int]] = {
+    "connect4": {"standard": 1 << 24},
+    "sensei": {"arashi": 1 << 23, "shizukana": 1 << 23},
+    "haniwa": {"2p": 1 << 18, "4p": 1 << 18},
+    "koikoi": {"seed": 1 << 20, "nintendo": 1 << 20},
+    "ohanami": {"2p": 1 << 18},
+    "honshu": {"2p": 1 << 15, "4p": 1 << 14},
+}
+
+#: Every game's main modes. The default search's budgets rise x4 from the bottom to full strength
+#: (:data:`FULL_STRENGTH`, the top rung). Ohanami is rated for two players (a ladder has two sides). In Honshu
+#: random never wins a game against greedy or any search, even ISMCTS with one iteration (0 of 514 games), so its
+#: ladders leave random out and are anchored at ISMCTS with one iteration (= 0); with 4 players two agents share the
+#: table, each playing two seats across from each other (docs/ladders.md).
+F = FULL_STRENGTH
 MODES: dict[str, dict[str, Mode]] = {
-    "connect4": {"standard": Mode({}, "alphabeta", _x4(4_194_304), "mcts", (1_024, 16_384), opening_plies=4)},
+    "connect4": {
+        "standard": Mode({}, "alphabeta", _rungs(F["connect4"]["standard"]), "mcts", (1_024, 16_384), opening_plies=4)
+    },
     "sensei": {
-        "arashi": Mode({"version": "arashi"}, "alphabeta", _x4(4_194_304), "mcts", (1_024, 16_384), opening_plies=4),
+        "arashi": Mode(
+            {"version": "arashi"}, "alphabeta", _rungs(F["sensei"]["arashi"]), "mcts", (1_024, 16_384), opening_plies=4
+        ),
         "shizukana": Mode(
-            {"version": "shizukana"}, "alphabeta", _x4(4_194_304), "mcts", (1_024, 16_384), opening_plies=4
+            {"version": "shizukana"},
+            "alphabeta",
+            _rungs(F["sensei"]["shizukana"]),
+            "mcts",
+            (1_024, 16_384),
+            opening_plies=4,
         ),
     },
     "haniwa": {
-        "2p": Mode({"players": 2}, "ismcts", _x4(65_536), "pimc", (1_024, 16_384)),
-        "4p": Mode({"players": 4}, "ismcts", _x4(65_536), "pimc", (1_024, 16_384)),
+        "2p": Mode({"players": 2}, "ismcts", _rungs(F["haniwa"]["2p"]), "pimc", (1_024, 16_384)),
+        "4p": Mode({"players": 4}, "ismcts", _rungs(F["haniwa"]["4p"]), "pimc", (1_024, 16_384)),
     },
     "koikoi": {
-        "seed": Mode({"preset": "seed"}, "ismcts", _x4(262_144), "pimc", (1_024, 16_384)),
-        "nintendo": Mode({"preset": "nintendo"}, "ismcts", _x4(262_144), "pimc", (1_024, 16_384)),
+        "seed": Mode({"preset": "seed"}, "ismcts", _rungs(F["koikoi"]["seed"]), "pimc", (1_024, 16_384)),
+        "nintendo": Mode({"preset": "nintendo"}, "ismcts", _rungs(F["koikoi"]["nintendo"]), "pimc", (1_024, 16_384)),
     },
     # from 1 iteration: random wins 1.4% of its games against 16 iterations (5 of 360), too few to measure the gap
-    "ohanami": {"2p": Mode({"players": 2}, "ismcts", _x4(65_536, 1), "pimc", (1_024, 16_384))},
+    "ohanami": {"2p": Mode({"players": 2}, "ismcts", _rungs(F["ohanami"]["2p"], 1), "pimc", (1_024, 16_384))},
     "honshu": {
-        "2p": Mode({"players": 2}, "ismcts", _x4(16_384, 1), "pimc", (1_024, 16_384), anchor="ismcts-1"),
+        "2p": Mode({"players": 2}, "ismcts", _rungs(F["honshu"]["2p"], 1), "pimc", (1_024, 16_384), anchor="ismcts-1"),
         "4p": Mode(
-            {"players": 4}, "ismcts", _x4(16_384, 1), "pimc", (1_024, 16_384), anchor="ismcts-1", teams=(0, 1, 0, 1)
+            {"players": 4},
+            "ismcts",
+            _rungs(F["honshu"]["4p"], 1),
+            "pimc",
+            (1_024, 16_384),
+            anchor="ismcts-1",
+            teams=(0, 1, 0, 1),
         ),
     },
 }
+
+
+def full_strength(game: str | GameInfo, mode: str) -> int:
+    """The default search's budget at full strength in `mode` of `game` (the ladder's top rung)."""
+    return MODES[get_game(game).name][mode].budgets[-1]
 
 
 def mode_of(game: str | GameInfo, rules: Mapping[str, Any] | None = None) -> tuple[str, GameInfo]:

@@ -96,6 +96,8 @@ class Tournament:
     #: tournament's pool (names); empty for a tournament of its own.
     base: dict[str, Any] = field(default_factory=dict)
     base_pool: list[str] = field(default_factory=list)
+    #: The round index of the last fit of :meth:`run` (its bootstrap's seed).
+    last_round: int = 0
     _units: tuple[Any, int, list[Unit]] = field(default=(None, 0, []), repr=False, compare=False)
 
     @property
@@ -300,8 +302,10 @@ class Tournament:
             self.results.update(runner.run(tasks, journal, arrived))
             round_index += 1
             current = self.fit(round_index)
+            self.last_round = round_index
             if on_progress is not None:
                 on_progress(Progress(self.games(), game_budget, current, names, round_done=True, replayed=replayed))
+        self.last_round = round_index
         return current if current is not None else self.fit(round_index)
 
     def ladder(self, final: Fit, command: str, runs: list[dict[str, Any]]) -> Ladder:
@@ -349,6 +353,7 @@ class Tournament:
             scale=f"Elo: 400 points = 10:1 odds; {self.anchor_name} = 0",
             runs=runs,
             anchor=self.anchor_name,
+            fit_round=self.last_round,
         )
 
     def records(self) -> list[GameRecord]:

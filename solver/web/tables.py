@@ -21,8 +21,9 @@ from ..games import GameInfo, get_game
 from ..play.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
 from ..play.match import Match, MatchObserver
 from ..play.record import GameRecord
-from ..rating.choose import agent_for_rating
-from ..rating.ladders import Level, shipped_ladder
+from ..rating.choose import agent_of, choose
+from ..rating.ladders import shipped_ladder
+from ..rating.levels import RatedLevel, ladder_levels
 from ..search.settings import SearchSettings
 from .boards import board_of, legal_of
 from .protocol import AISeat, HumanSeat
@@ -48,20 +49,21 @@ class RemoteHuman:
         return {"kind": "human"}
 
 
-def rated_levels(game: str | GameInfo, rules: dict[str, Any]) -> list[Level]:
-    """The levels a person can choose on the game's ladder for these rules, weakest first: the baselines below
-    the default search (random, greedy) and the default search at each measured budget. ValueError when the
-    mode has no ladder yet."""
-    ladder = shipped_ladder(get_game(game), rules)
-    chosen = [lv for lv in ladder.levels if lv.measured and (lv.main or lv.kind != "search")]
-    return sorted(chosen, key=lambda lv: lv.rating)
+def rated_levels(game: str | GameInfo, rules: dict[str, Any]) -> list[RatedLevel]:
+    """The levels 1..8 a person can choose on the game's ladder for these rules, weakest first, 8 being full
+    strength (:func:`solver.rating.levels.ladder_levels`). ValueError when the mode has no ladder yet."""
+    return ladder_levels(shipped_ladder(get_game(game), rules))
 
 
-def level_entry(number: int, lv: Level) -> dict[str, Any]:
-    """A level as the lobby shows it: number, name, rating with its 95% interval, games, time per decision."""
+def level_entry(number: int, lv: RatedLevel) -> dict[str, Any]:
+    """A level as the lobby shows it: number, name, rating with its 95% interval (None: full strength not rated
+    yet), budget, and whether it is full strength."""
+    c = lv.choice
+    rated = lv.rated
     return {
-        "level": number, "name": lv.name, "rating": round(lv.rating), "low": round(lv.low), "high": round(lv.high),
-        "games": lv.games, "seconds": lv.seconds_per_decision,
+        "level": number, "name": c.name, "budget": c.budget, "full": lv.full, "rated": rated,
+        "rating": round(c.rating) if rated else None, "low": round(c.low) if rated else None,
+        "high": round(c.high) if rated else None,
     }  # fmt: skip
 
 
@@ -72,23 +74,26 @@ def ai_agent(info: GameInfo, rules: dict[str, Any], seat: AISeat) -> tuple[Agent
         raise TableError("an AI seat needs exactly one of level, rating or time")
     if seat.time is not None:
         settings = SearchSettings(time=seat.time, threads=1)
-        agent: Agent = SearchAgent(info, settings, rules, name=f"full strength ({seat.time:g} s a move)")
-        return agent, {"name": agent.name, "rated": False, "note": "full strength: not rated"}
-    levels = rated_levels(info, rules)
+        agent: Agent = SearchAgent(info, settings, rules, name=f"full strength by the clock ({seat.time:g} s a move)")
+        return agent, {"name": agent.name, "rated": False, "note": "full strength by the clock: not rated"}
+    ladder = shipped_ladder(info, rules)
     if seat.level is not None:
+        levels = ladder_levels(ladder)
         if seat.level > len(levels):
             raise TableError(f"level: {info.name} has levels 1 to {len(levels)} under these rules")
         lv = levels[seat.level - 1]
-        agent = agent_for_rating(info, lv.rating, **rules)
-        shown = {"name": f"level {seat.level} ({lv.name})", "rated": True, "rating": round(lv.rating),
-                 "low": round(lv.low), "high": round(lv.high)}  # fmt: skip
-        return agent, shown
+        agent = agent_of(info, lv.choice, rules)
+        name = f"level {seat.level} ({lv.choice.name}{', full strength' if lv.full else ''})"
+        if not lv.rated:
+            return agent, {"name": name, "rated": False, "note": "full strength: not rated yet"}
+        c = lv.choice
+        return agent, {"name": name, "rated": True, "rating": round(c.rating), "low": round(c.low),
+                       "high": round(c.high)}  # fmt: skip
     assert seat.rating is not None
-    agent = agent_for_rating(info, seat.rating, **rules)
-    rating = float(getattr(agent, "rating", seat.rating))
-    near = min(levels, key=lambda lv: abs(lv.rating - rating))
-    shown = {"name": f"{agent.name} (rated {rating:.0f})", "rated": True, "rating": round(rating),
-             "low": round(rating - near.half_width), "high": round(rating + near.half_width)}  # fmt: skip
+    pick = choose(ladder, seat.rating)
+    agent = agent_of(info, pick, rules)
+    shown = {"name": f"{agent.name} (rated {pick.rating:.0f})", "rated": True, "rating": round(pick.rating),
+             "low": round(pick.low), "high": round(pick.high)}  # fmt: skip
     return agent, shown
 
 

@@ -39,8 +39,8 @@ def test_a_game_against_the_engine_is_played_written_and_given_back_as_its_recor
     state = hub.wait(c, my_turn_or_over)
     assert state["your_turn"] and state["to_move"] == 0 and state["status"] == "playing"
     assert sorted(m["move"] for m in state["legal"]) == [str(c) for c in range(1, 8)]
-    assert state["seats"][1] == {"seat": 1, "kind": "ai", "name": "level 2 (alphabeta-16)", "rated": True,
-                                 "rating": 654, "low": 631, "high": 680}  # fmt: skip
+    assert state["seats"][1] == {"seat": 1, "kind": "ai", "name": "level 2 (alphabeta-27)", "rated": True,
+                                 "rating": 781, "low": 758, "high": 806}  # fmt: skip
     mine = ["4", "4", "4", "3", "5", "6", "2", "1", "7", "1", "2", "3", "5", "6", "7", "1", "2", "3"]
     while state["status"] == "playing":
         legal = {m["move"] for m in state["legal"]}
@@ -209,3 +209,21 @@ def test_a_finished_game_between_engines_is_uploaded_to_be_looked_at(hub: HubDri
     assert hub.ask(c, type="move", table=up["table"], token=up["tokens"]["0"], move="1")["message"] == (
         "move: the game is over"
     )
+
+
+def test_the_lobby_offers_eight_levels_the_last_one_full_strength(hub: HubDriver) -> None:
+    c = hub.client()
+    levels = hub.ask(c, type="levels", game="connect4")["levels"]
+    assert [lv["level"] for lv in levels] == list(range(1, 9))
+    assert levels[0] == {"level": 1, "name": "alphabeta-16", "budget": 16, "full": False, "rated": True,
+                         "rating": 654, "low": 631, "high": 680}  # fmt: skip
+    assert levels[6]["name"] == "alphabeta-262144" and levels[6]["rating"] == 1414  # the ladder's top rung
+    assert levels[7] == {"level": 8, "name": "alphabeta-16777216", "budget": 16777216, "full": True, "rated": False,
+                         "rating": None, "low": None, "high": None}  # fmt: skip
+    ratings = [lv["rating"] for lv in levels[:7]]
+    assert ratings == sorted(ratings)
+    _, table, _ = start(hub, "connect4", [{"kind": "human"}, {"kind": "ai", "level": 8}])
+    shown = hub.ask(c, type="list", tokens=None)
+    entry = next(t for t in shown["tables"] if t["table"] == table)
+    assert entry["seats"][1]["name"] == "level 8 (alphabeta-16777216, full strength)"
+    assert entry["seats"][1]["rated"] is False and entry["seats"][1]["note"] == "full strength: not rated yet"

@@ -144,11 +144,13 @@ function drawSeats(box, game, levels, players) {
     const select = el("select", { "data-seat": String(i) }, row);
     el("option", { value: "human", text: i === 0 ? "you" : "a person (this browser or an invited one)" }, select);
     for (const lv of levels.levels) {
-      const interval = lv.low === lv.high ? "the scale's anchor" : `95%: ${lv.low} to ${lv.high}`;
-      const text = `engine level ${lv.level}: ${lv.name}, rated ${lv.rating} (${interval})`;
-      el("option", { value: `level:${lv.level}`, text }, select);
+      const name = lv.full ? `full strength (${lv.name})` : lv.name;
+      const rated = lv.rated
+        ? `rated ${lv.rating} (${lv.low === lv.high ? "the scale's anchor" : `95%: ${lv.low} to ${lv.high}`})`
+        : "not rated yet";
+      el("option", { value: `level:${lv.level}`, text: `engine level ${lv.level}: ${name}, ${rated}` }, select);
     }
-    for (const t of [1, 5]) el("option", { value: `time:${t}`, text: `engine at full strength, ${t} s a move (not rated)` }, select);
+    for (const t of [1, 5]) el("option", { value: `time:${t}`, text: `engine by the clock, ${t} s a move (not rated)` }, select);
     select.value = i === 0 ? "human" : levels.levels.length ? "level:1" : "time:1";
   }
 }

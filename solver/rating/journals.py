@@ -1,0 +1,57 @@
+"""The results files of the shipped ladders: every game of a ladder's tournament (``kofun ladder --out``), kept in
+the repository (``docs/data/ladders/<game>-<mode>.jsonl.gz``) so that a later run continues a ladder (``gunzip``,
+then ``kofun ladder ... --out FILE --resume``, or ``--extend FILE`` with a higher ``--max-budget``) instead of
+starting it again, and so that a shipped ladder can be checked against its games (:func:`refit`).
+"""
+
+from __future__ import annotations
+
+import gzip
+import shutil
+import tempfile
+from pathlib import Path
+
+from ..batch.runner import read_results
+from ..games import get_game
+from .ladders import Ladder
+from .pools import Entry
+from .tournament import Tournament
+
+
+def read_journal(path: str | Path) -> tuple[dict, dict]:
+    """The header and results of a results file, plain or gzipped (``.gz``)."""
+    p = Path(path)
+    if p.suffix != ".gz":
+        return read_results(p)
+    with tempfile.TemporaryDirectory() as tmp:
+        plain = Path(tmp) / p.stem
+        with gzip.open(p, "rb") as src, plain.open("wb") as dst:
+            shutil.copyfileobj(src, dst)
+        return read_results(plain)
+
+
+def refit(ladder: Ladder, journal: str | Path) -> Ladder:
+    """`ladder` fitted again from the games of its results file `journal` (the final fit of the tournament, its
+    bootstrap seeded by ``ladder.fit_round``), with the file's command and runs. ValueError when the file is not
+    this ladder's or the ladder does not say its final round."""
+    if ladder.fit_round is None:
+        raise ValueError(f"{ladder.game} ({ladder.mode}): the ladder file does not record its final round")
+    header, results = read_journal(journal)
+    job = header
+    if job.get("job") != "ladder" or job.get("game") != ladder.game or job.get("mode") != ladder.mode:
+        raise ValueError(f"{journal}: not the results file of the {ladder.game} ({ladder.mode}) ladder")
+    t = Tournament(
+        get_game(ladder.game),
+        ladder.mode,
+        [Entry(**e) for e in job["pool"]],
+        int(job["seed"]),
+        float(job["target"]),
+        int(job["round_units"]),
+        int(job["bootstrap"]),
+    )
+    t.results = dict(results)
+    t.last_round = ladder.fit_round
+    return t.ladder(t.fit(ladder.fit_round), ladder.command, list(ladder.runs))
+
+
+__all__ = ["read_journal", "refit"]
