@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from solver.batch.runner import Runner, read_results
 from solver.cli import main
 from solver.rating import ladders
+from solver.rating.ladders import Ladder, Level
 from solver.rating.pools import FULL_STRENGTH, MODES, Entry, full_strength, mode_of, pool, search_entry
 from solver.rating.tournament import play_unit, tournament
 
@@ -256,3 +257,23 @@ def test_a_resumed_ladder_never_writes_an_older_ladder_file(tmp_path: Path, monk
     assert done.exit_code == 0, done.output
     assert saved and min(saved) > 24 and saved[-1] == 40
     assert json.loads(out.with_suffix(".json").read_text())["runs"][-1]["games_added"] == 16
+
+
+def test_the_top_two_levels_may_stand_wider_and_the_ladder_says_so() -> None:
+    t = tournament("haniwa", {"players": 2}, seed=1, max_budget=256, top_target=50)
+    targets = {e.name: t.target_of(i) for i, e in enumerate(t.entries)}
+    assert targets == {"random": 30, "greedy": 30, "ismcts-16": 30, "ismcts-64": 50, "ismcts-256": 50}
+    assert t.header()["top_target"] == 50 and "top_target" not in tournament("haniwa", {"players": 2}).header()
+    with pytest.raises(ValueError, match="top target: must be at least the target"):
+        tournament("haniwa", {"players": 2}, top_target=20)
+    levels = [
+        Level("random", "random", None, None, {}, False, 0, 0, 0, 300),
+        Level("ismcts-16", "search", "ismcts", 16, {}, True, 100, 80, 120, 300),
+        Level("ismcts-64", "search", "ismcts", 64, {}, True, 200, 160, 240, 300),  # ±40
+        Level("ismcts-256", "search", "ismcts", 256, {}, True, 300, 255, 345, 300),  # ±45
+    ]
+    lad = Ladder("haniwa", "2p", {"players": 2}, levels, 1, "", 1200, 600, 30.0, "", 200)
+    assert not lad.converged
+    lad.top_target = 50
+    assert lad.converged and [lad.target_of(lv) for lv in levels] == [30, 30, 50, 50]
+    assert Ladder.from_dict(lad.to_dict()).top_target == 50

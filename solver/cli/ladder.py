@@ -92,6 +92,13 @@ def live(budget: int, start: int) -> Iterator[Any]:
     help="Go on from this results file of the same ladder with a smaller pool (e.g. a lower --max-budget).",
 )
 @click.option("--target", type=click.FloatRange(1, 10_000), default=30.0, help="Stop at this 95% half-width.")
+@click.option(
+    "--top-target",
+    type=click.FloatRange(1, 10_000),
+    default=None,
+    help="The 95% half-width of the default search's top two levels, wider than --target where the CPU time for "
+    "it would be too much (e.g. 50); the ladder file says so.",
+)
 @click.option("--round", "round_units", type=click.IntRange(1, 100_000), default=32, help="Units (deals) per round.")
 @click.option("--bootstrap", type=click.IntRange(10, 100_000), default=200, help="Bootstrap resamples.")
 @common_options
@@ -109,6 +116,7 @@ def ladder_cmd(
     min_budget: int | None,
     extend_path: str | None,
     target: float,
+    top_target: float | None,
     round_units: int,
     bootstrap: int,
     config_path: str | None,
@@ -121,7 +129,7 @@ def ladder_cmd(
     For instance `kofun ladder c4 --games 200 --max-budget 256 --out c4.jsonl --plot c4.png`; the shipped
     ladders record the command that made them (`kofun levels GAME --json`)."""
     s = setup(game, None, config_path, rules)
-    t = tournament(s.game, s.options, seed, max_budget, target, round_units, bootstrap, min_budget)
+    t = tournament(s.game, s.options, seed, max_budget, target, round_units, bootstrap, min_budget, top_target)
     out = Path(check_output(out_path or f"ladder-{t.game.name}-{t.mode}.jsonl", "--out") or "")
     ratings = Path(check_output(ratings_path or str(out.with_suffix(".json")), "--ratings") or "")
     plot = check_output(plot_path, "--plot", ".png")
@@ -222,9 +230,10 @@ def levels_table(ladder: Ladder) -> str:
             f"not measured: {', '.join(apart)} (one side won every game between them and random's side: the "
             "gap is unbounded, its rating and interval come from the fit's virtual draws)"
         )
-    widest = max(ladder.levels, key=lambda lv: lv.half_width)
+    widest = max(ladder.levels, key=lambda lv: lv.half_width - ladder.target_of(lv))
     state = "reached" if ladder.converged else f"not reached (widest ±{widest.half_width:.0f}: {widest.name})"
-    lines.append(f"target ±{ladder.target:g} points: {state}")
+    top = f" (the top two levels: ±{ladder.top_target:g})" if ladder.top_target is not None else ""
+    lines.append(f"target ±{ladder.target:g} points{top}: {state}")
     return "\n".join(lines)
 
 

@@ -48,6 +48,7 @@ def refit(ladder: Ladder, journal: str | Path) -> Ladder:
         float(job["target"]),
         int(job["round_units"]),
         int(job["bootstrap"]),
+        top_target=job.get("top_target"),
     )
     t.results = dict(results)
     t.last_round = ladder.fit_round

@@ -62,11 +62,21 @@ class Ladder:
     #: The round whose seed drew the final fit's bootstrap (``derive_seed(seed, "bootstrap", fit_round)``): with the
     #: results file it refits the ladder exactly (:func:`solver.rating.journals.refit`). None in files made before.
     fit_round: int | None = None
+    #: The half-width the default search's two top levels were run to when wider than `target` (the CPU time for
+    #: the target would have been too much: docs/ladders.md); None: every level to `target`.
+    top_target: float | None = None
 
     @property
     def converged(self) -> bool:
-        """True when every level is measured and its 95% interval half-width is at most the target."""
-        return all(lv.measured and lv.half_width <= self.target for lv in self.levels)
+        """True when every level is measured and its 95% interval half-width is at most its target (the top
+        two levels of the default search: `top_target` when set)."""
+        return all(lv.measured and lv.half_width <= self.target_of(lv) for lv in self.levels)
+
+    def target_of(self, level: Level) -> float:
+        """The half-width `level` was run to."""
+        if self.top_target is not None and level.name in {lv.name for lv in self.main_levels()[-2:]}:
+            return self.top_target
+        return self.target
 
     def main_levels(self) -> list[Level]:
         """The default search at its budgets, smallest budget first."""

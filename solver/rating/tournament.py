@@ -98,6 +98,8 @@ class Tournament:
     base_pool: list[str] = field(default_factory=list)
     #: The round index of the last fit of :meth:`run` (its bootstrap's seed).
     last_round: int = 0
+    #: The target of the default search's top two levels where it is wider than `target` (None: the same).
+    top_target: float | None = None
     _units: tuple[Any, int, list[Unit]] = field(default=(None, 0, []), repr=False, compare=False)
 
     @property
@@ -131,6 +133,7 @@ class Tournament:
             **({"teams": list(self.teams)} if self.teams is not None else {}),
             "round_units": self.round_units,
             "target": self.target,
+            **({"top_target": self.top_target} if self.top_target is not None else {}),
             "bootstrap": self.bootstrap,
             **({"extends": {"pool": self.base_pool, "units": len(self.base)}} if self.base_pool else {}),
         }
@@ -199,8 +202,16 @@ class Tournament:
         """Every level's half-width within the target, every level with MIN_GAMES games and its distance from the
         anchor measured (a bootstrap of one-sided games looks certain when it is not)."""
         games = self.games_per_entry()
-        wide = any(current.half_width(i) > self.target or games[i] < MIN_GAMES for i in range(len(self.entries)))
+        wide = any(current.half_width(i) > self.target_of(i) or games[i] < MIN_GAMES for i in range(len(self.entries)))
         return not wide and not unmeasured(self.units(), len(self.entries), self.anchor)
+
+    def target_of(self, i: int) -> float:
+        """The half-width entry `i` must reach: `top_target` for the default search's two largest budgets when
+        set, else `target`."""
+        if self.top_target is None:
+            return self.target
+        main = sorted((e.budget or 0, k) for k, e in enumerate(self.entries) if e.main)
+        return self.top_target if i in {k for _, k in main[-2:]} else self.target
 
     def games_per_entry(self) -> list[int]:
         """Games each entry has played."""
@@ -220,7 +231,7 @@ class Tournament:
         ratings = current.ratings if current is not None else [0.0] * n
         order = sorted(range(n), key=lambda i: (ratings[i], i)) if current is not None else list(range(n))
         pos = {i: k for k, i in enumerate(order)}
-        wide = [current is None or current.half_width(i) > self.target for i in range(n)]
+        wide = [current is None or current.half_width(i) > self.target_of(i) for i in range(n)]
         played = self.games_per_table()
         weights: dict[tuple[int, int], float] = {}
         for gap, scale in ((1, 1.0), (2, SKIP_WEIGHT)):
@@ -354,6 +365,7 @@ class Tournament:
             runs=runs,
             anchor=self.anchor_name,
             fit_round=self.last_round,
+            top_target=self.top_target,
         )
 
     def records(self) -> list[GameRecord]:
@@ -395,6 +407,7 @@ def tournament(
     round_units: int = ROUND_UNITS,
     bootstrap: int = 200,
     min_budget: int | None = None,
+    top_target: float | None = None,
 ) -> Tournament:
     """The tournament of the ladder of `game` under `rules` (a main mode)."""
     mode, info = mode_of(game, rules)
@@ -403,9 +416,12 @@ def tournament(
         raise ValueError(f"{info.name}: ladders of more than two sides are not supported yet")
     if not target > 0 or not math.isfinite(target):
         raise ValueError(f"target: must be a positive number of rating points, got {target}")
+    if top_target is not None and not (math.isfinite(top_target) and top_target >= target):
+        raise ValueError(f"top target: must be at least the target ({target:g}), got {top_target}")
     if round_units < 1:
         raise ValueError(f"round units: must be >= 1, got {round_units}")
-    return Tournament(info, mode, pool(info, mode, max_budget, min_budget), seed, target, round_units, bootstrap)
+    entries = pool(info, mode, max_budget, min_budget)
+    return Tournament(info, mode, entries, seed, target, round_units, bootstrap, top_target=top_target)
 
 
 __all__ = ["Progress", "Tournament", "play_unit", "tournament"]
