@@ -227,3 +227,13 @@ def test_the_lobby_offers_eight_levels_the_last_one_full_strength(hub: HubDriver
     entry = next(t for t in shown["tables"] if t["table"] == table)
     assert entry["seats"][1]["name"] == "level 8 (alphabeta-16777216, full strength)"
     assert entry["seats"][1]["rated"] is False and entry["seats"][1]["note"] == "full strength: not rated yet"
+
+
+def test_a_record_naming_a_level_of_the_old_scale_replays_with_its_own_agent() -> None:
+    # before levels 1-8, the web's level 3 of Connect Four was alphabeta-64; a record names its agent by settings
+    old = {"name": "level 3 (alphabeta-64)", "kind": "search", "algo": "alphabeta", "nodes": 64, "threads": 1,
+           "seed": 7, "hash_mb": 1}  # fmt: skip
+    agent = agent_from_record(get_game("connect4"), {}, old)
+    assert agent.name == "level 3 (alphabeta-64)" and agent.settings()["nodes"] == 64
+    again = Match("connect4", [agent, agent_from_record(get_game("connect4"), {}, old)], seed=7).play()
+    assert again.moves == Match("connect4", [agent, agent], seed=7).play().moves
