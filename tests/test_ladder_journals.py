@@ -6,13 +6,16 @@ from __future__ import annotations
 import gzip
 import json
 import shutil
+from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 import solver
 from solver.cli import main
+from solver.rating import tournament
 from solver.rating.journals import read_journal, refit
 from solver.rating.ladders import Ladder
 
@@ -67,3 +70,45 @@ def test_refit_of_a_small_ladder_and_its_errors(tmp_path: Path) -> None:
     other.fit_round = 1
     with pytest.raises(ValueError, match=r"not the results file of the koikoi \(seed\) ladder"):
         refit(other, zipped)
+
+
+def test_a_resumed_ladder_takes_its_rounds_fits_from_the_kept_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["ladder", "haniwa", "--rule", "players=2", "--max-budget", "16", "--round", "6", "--bootstrap", "10"]
+    run = CliRunner().invoke
+    whole = run(main, [*args, "--games", "48", "--seed", "5", "--out", str(tmp_path / "a.jsonl")])
+    half = run(main, [*args, "--games", "24", "--seed", "5", "--out", str(tmp_path / "b.jsonl")])
+    assert whole.exit_code == 0 and half.exit_code == 0, whole.output + half.output
+    fits = tmp_path / "b.fits.jsonl"
+    assert len(fits.read_text().splitlines()) == 2  # 24 games: 2 rounds of 12
+    calls: list[int] = []
+    original = tournament.Tournament.fit
+
+    def counted(self: tournament.Tournament, round_index: int = 0) -> Any:
+        calls.append(round_index)
+        return original(self, round_index)
+
+    monkeypatch.setattr(tournament.Tournament, "fit", counted)
+    more = run(main, [*args, "--games", "48", "--seed", "5", "--out", str(tmp_path / "b.jsonl"), "--resume"])
+    assert more.exit_code == 0, more.output
+    assert calls == [3, 4]  # rounds 1 and 2 from the file, 3 and 4 fitted
+    assert len(fits.read_text().splitlines()) == 4
+    a, b = Ladder.load(tmp_path / "a.json"), Ladder.load(tmp_path / "b.json")
+    untimed = [{**asdict(lv), "seconds_per_decision": 0} for lv in a.levels]  # the times are the machine's
+    assert untimed == [{**asdict(lv), "seconds_per_decision": 0} for lv in b.levels] and a.fit_round == b.fit_round == 4
+    # without the kept fits a resume fits every round again, and finds the same ladder
+    fits.unlink()
+    calls.clear()
+    again = run(main, [*args, "--games", "48", "--seed", "5", "--out", str(tmp_path / "b.jsonl"), "--resume"])
+    assert again.exit_code == 0 and calls == [1, 2, 3, 4]
+    assert [lv.rating for lv in Ladder.load(tmp_path / "b.json").levels] == [lv.rating for lv in a.levels]
+    # a cut last line is computed again, not an error
+    lines = fits.read_text().splitlines()
+    fits.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:20])
+    calls.clear()
+    assert (
+        run(main, [*args, "--games", "48", "--seed", "5", "--out", str(tmp_path / "b.jsonl"), "--resume"]).exit_code
+        == 0
+    )
+    assert calls == [4]

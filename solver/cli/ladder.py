@@ -19,6 +19,7 @@ import click
 
 from ..batch.runner import Journal, read_results
 from ..rating.fit import Fit
+from ..rating.fit_cache import FitCache, fits_path
 from ..rating.ladders import Ladder, shipped_ladder
 from ..rating.levels import levels_line
 from ..rating.tournament import Progress, tournament
@@ -144,6 +145,8 @@ def ladder_cmd(
     elif resume and out.exists():
         t.continue_from(*read_results(out))
     journal = Journal(out, t.header(), resume)
+    if not resume:  # a new results file: the fits kept beside an older one are not its own
+        fits_path(out).unlink(missing_ok=True)
     for key, result in t.base.items():  # a new file starts with the games it extends (a resumed one has them)
         journal.append(key, result)
     runs: list[dict[str, Any]] = []
@@ -172,7 +175,7 @@ def ladder_cmd(
                 snapshot(p.fit)
 
         try:
-            ladder = snapshot(t.run(runner, n_games, journal, progress))
+            ladder = snapshot(t.run(runner, n_games, journal, progress, FitCache(fits_path(out))))
         except KeyboardInterrupt:  # the games finished so far are in the results file: fit and report them
             interrupted = True
             if not t.results:

@@ -18,6 +18,7 @@ Every game is kept as a :class:`~solver.play.record.GameRecord` in the tournamen
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
@@ -30,6 +31,7 @@ from ..play.match import rotations, side_of
 from ..play.record import GameRecord
 from .fit import Fit, Unit, unmeasured
 from .fit import fit as fit_units
+from .fit_cache import FitCache, chain
 from .ladders import Ladder, Level
 from .pools import MODES, Entry, TimedAgent, make_agent, mode_of, pool
 
@@ -283,12 +285,25 @@ class Tournament:
         game_budget: int,
         journal: Journal | None = None,
         on_progress: Callable[[Progress], None] | None = None,
+        fits: FitCache | None = None,
     ) -> Fit:
         """Plays rounds until every interval is within the target or `game_budget` games are played (those of the
-        journal included); returns the final fit."""
+        journal included); returns the final fit. `fits` keeps each round's fit (a resumed run takes them from it
+        instead of fitting every recorded round again)."""
         self.results = dict(self.base)
         counts = self._next_units()
-        current: Fit | None = self.fit() if self.base else None
+        digest = chain(json.dumps(self.header(), sort_keys=True), self.base)
+
+        def fitted(round_index: int) -> Fit:
+            kept = fits.get(round_index, digest) if fits is not None else None
+            if kept is not None:
+                return kept
+            made = self.fit(round_index)
+            if fits is not None:
+                fits.put(round_index, digest, made)
+            return made
+
+        current: Fit | None = fitted(0) if self.base else None
         names = [e.name for e in self.entries]
         per_unit = len(_sides(self.game, self.rules, self.teams))
         round_index = 0
@@ -312,7 +327,8 @@ class Tournament:
             replayed = journal is not None and all(t.key in journal.done for t in tasks)
             self.results.update(runner.run(tasks, journal, arrived))
             round_index += 1
-            current = self.fit(round_index)
+            digest = chain(digest, [t.key for t in tasks])
+            current = fitted(round_index)
             self.last_round = round_index
             if on_progress is not None:
                 on_progress(Progress(self.games(), game_budget, current, names, round_done=True, replayed=replayed))
