@@ -30,7 +30,6 @@ WITHOUT_JOURNAL = {
     "sensei-arashi",
     "sensei-shizukana",
     "honshu-4p",
-    "haniwa-2p",
     "koikoi-seed",
     "honshu-2p",
 }
