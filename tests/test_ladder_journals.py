@@ -30,7 +30,6 @@ WITHOUT_JOURNAL = {
     "sensei-arashi",
     "sensei-shizukana",
     "honshu-4p",
-    "koikoi-seed",
     "honshu-2p",
 }
 
