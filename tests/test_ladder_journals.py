@@ -27,21 +27,20 @@ WITHOUT_JOURNAL = {
     "connect4-standard",
     "koikoi-nintendo",
     "ohanami-2p",
-    "sensei-arashi",
-    "sensei-shizukana",
     "honshu-4p",
-    "honshu-2p",
 }
 
 
 def test_the_inventory_of_journals_is_exact() -> None:
     shipped = {p.stem for p in SHIPPED.glob("*.json")}
-    with_journal = {p.name.removesuffix(".jsonl.gz") for p in JOURNALS.glob("*.jsonl.gz")}
+    with_journal = {p.name.removesuffix(".jsonl.gz") for p in JOURNALS.glob("*.jsonl.gz") if ".fits." not in p.name}
     assert with_journal <= shipped
     assert shipped - with_journal == WITHOUT_JOURNAL
 
 
-@pytest.mark.parametrize("name", sorted(p.name.removesuffix(".jsonl.gz") for p in JOURNALS.glob("*.jsonl.gz")))
+@pytest.mark.parametrize(
+    "name", sorted(p.name.removesuffix(".jsonl.gz") for p in JOURNALS.glob("*.jsonl.gz") if ".fits." not in p.name)
+)
 def test_a_shipped_ladder_refits_exactly_from_its_journal(name: str) -> None:
     ladder = Ladder.load(SHIPPED / f"{name}.json")
     assert refit(ladder, JOURNALS / f"{name}.jsonl.gz").to_dict() == ladder.to_dict()

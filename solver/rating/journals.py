@@ -7,6 +7,7 @@ starting it again, and so that a shipped ladder can be checked against its games
 from __future__ import annotations
 
 import gzip
+import json
 import shutil
 import tempfile
 from pathlib import Path
@@ -52,7 +53,8 @@ def refit(ladder: Ladder, journal: str | Path) -> Ladder:
     )
     t.results = dict(results)
     t.last_round = ladder.fit_round
-    return t.ladder(t.fit(ladder.fit_round), ladder.command, list(ladder.runs))
+    made = t.ladder(t.fit(ladder.fit_round), ladder.command, list(ladder.runs))
+    return Ladder.from_dict(json.loads(json.dumps(made.to_dict())))  # as a file reads back (lists, not tuples)
 
 
 __all__ = ["read_journal", "refit"]

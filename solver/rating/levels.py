@@ -85,8 +85,10 @@ def ladder_levels(ladder: Ladder, count: int = LEVEL_COUNT) -> list[RatedLevel]:
     low, high = main[0].rating, max(lv.rating for lv in main)
     out = [RatedLevel(1, _choice(main[0]))]
     for k in range(1, spread):
-        target = high if k == spread - 1 else low + (high - low) * k / (spread - 1)
-        out.append(RatedLevel(k + 1, choose(ladder, target)))
+        if k == spread - 1:  # the best rated level (where the curve saturates, not always the largest budget)
+            out.append(RatedLevel(k + 1, _choice(max(main, key=lambda lv: lv.rating))))
+        else:
+            out.append(RatedLevel(k + 1, choose(ladder, low + (high - low) * k / (spread - 1))))
     if rated_full is not None:
         out[-1] = RatedLevel(count, _choice(rated_full), full=True)
     else:
