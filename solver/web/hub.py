@@ -26,6 +26,7 @@ from . import protocol as p
 from .analysis_board import AnalysisRequests
 from .client import Client
 from .pool import SearchCancelled, SearchPool
+from .ratings import claim_seat, profile_message
 from .solo import best_turn_plans, check_solo_turn
 from .store import Store, TableRow
 from .tables import PLAYING, Table, TableError, check_move_text, level_entry, rated_levels
@@ -135,11 +136,18 @@ class Hub(AnalysisRequests):
 
     async def _on_join(self, client: Client, r: p.Join) -> None:
         table, seat = self._seat(r.table, r.token)
+        named = r.player is not None and claim_seat(table, seat, r.player)
         self.watchers.setdefault(table.id, set()).add((client, seat))
         client.seats.add((table.id, seat))
         client.send(p.reply("joined", r.id, table=table.id, seat=seat))
-        client.send(p.reply("state", **table.state_for(seat)))
-        self._kick(table)
+        if named:  # every seat is told the seat's new name
+            self._changed(table)
+        else:
+            client.send(p.reply("state", **table.state_for(seat)))
+            self._kick(table)
+
+    async def _on_profile(self, client: Client, r: p.Profile) -> None:
+        client.send(p.reply("profile", r.id, **profile_message(self.store, r.name, r.game, dict(r.rules))))
 
     async def _on_move(self, client: Client, r: p.Move) -> None:
         table, seat = self._seat(r.table, r.token)

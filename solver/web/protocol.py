@@ -25,6 +25,8 @@ Id = StrictInt | Annotated[str, Field(max_length=64)]
 Name = Annotated[str, Field(min_length=1, max_length=64)]
 Token = Annotated[str, Field(min_length=1, max_length=128)]
 TableId = Annotated[str, Field(min_length=1, max_length=64)]
+#: A player's profile name as sent (checked by :func:`solver.rating.profiles.check_name`: 1 to 40 characters).
+PlayerName = Annotated[str, Field(max_length=200)]
 RuleValue = StrictInt | StrictBool | float | Annotated[str, Field(max_length=64)]
 Rules = Annotated[dict[Annotated[str, Field(max_length=64)], RuleValue], Field(max_length=32)]
 
@@ -36,11 +38,13 @@ class _Message(BaseModel):
 
 
 class HumanSeat(BaseModel):
-    """A seat for a person: whoever holds its token plays it."""
+    """A seat for a person: whoever holds its token plays it. `player` is the person's profile name: the seat is
+    named by it and the finished game, when rated, updates that profile's rating."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
     kind: Literal["human"]
     name: Annotated[str, Field(max_length=40)] = ""
+    player: PlayerName | None = None
 
 
 class AISeat(BaseModel):
@@ -89,11 +93,22 @@ class Create(_Message):
 
 
 class Join(_Message):
-    """Takes the seat whose token this is: the connection then receives that seat's ``state`` after every move."""
+    """Takes the seat whose token this is: the connection then receives that seat's ``state`` after every move.
+    `player` names a seat that has no player yet by this profile (an invited person)."""
 
     type: Literal["join"]
     table: TableId
     token: Token
+    player: PlayerName | None = None
+
+
+class Profile(_Message):
+    """A player's rating in the mode of `game` under `rules`: answered with ``profile``."""
+
+    type: Literal["profile"]
+    name: PlayerName
+    game: Name
+    rules: Rules = Field(default_factory=dict)
 
 
 class Move(_Message):
@@ -223,12 +238,13 @@ Request = Annotated[
     | Upload
     | Board
     | Review
-    | BestTurn,
+    | BestTurn
+    | Profile,
     Field(discriminator="type"),
 ]
 _REQUEST: TypeAdapter[Any] = TypeAdapter(Request)
 REQUEST_TYPES = ("hello", "catalog", "levels", "create", "join", "move", "takeback", "resign", "analyse", "stop",
-                 "list", "record", "upload", "board", "review", "best_turn")  # fmt: skip
+                 "list", "record", "upload", "board", "review", "best_turn", "profile")  # fmt: skip
 
 
 class ProtocolError(ValueError):

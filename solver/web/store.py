@@ -9,6 +9,12 @@ is opened):
 - ``tokens``: the SHA-256 of each human seat's token (the token itself is never stored) → (table, seat).
 - ``deals``: each deal's start position and seed; once it ends its final position, returns and scores.
 - ``moves``: (table, deal, ply) → the move in notation; since version 2 the time it was played.
+- since version 3, the players' own ratings (:mod:`solver.rating.profiles`), shared by ``kofun play --player``:
+  ``profiles`` (a name, when it was made); ``ratings``: per (name, game, mode) the Glicko-2 rating, deviation,
+  volatility, rated games and when it changed; ``profile_games``: the log of every finished game of a profile —
+  which table (web) or record (terminal), the mode, the rating before and after, or why it was not rated;
+  ``profile_opponents``: each opponent of a rated game with its rating and deviation (held fixed) and the score;
+  and ``tables.unrated``: why a table no longer counts for a rating (a take-back, an uploaded record).
 """
 
 from __future__ import annotations
@@ -17,14 +23,15 @@ import hashlib
 import json
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..play.record import DealRecord, GameRecord
+from ..rating.profiles import Faced, Opponent, RatedGame, Standing, check_name
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 #: The statements that bring the schema from version n - 1 to n (index n - 1).
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -46,6 +53,24 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE tables ADD COLUMN record TEXT",
         "ALTER TABLE moves ADD COLUMN played_at REAL",
         "CREATE INDEX tables_status ON tables (status, updated)",
+    ),
+    (  # 3: the players' profiles and their ratings per mode, the log of their games; why a table is unrated
+        "CREATE TABLE profiles (name TEXT PRIMARY KEY, created REAL NOT NULL)",
+        """CREATE TABLE ratings (
+            name TEXT NOT NULL REFERENCES profiles(name), game TEXT NOT NULL, mode TEXT NOT NULL,
+            rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL,
+            updated REAL NOT NULL, PRIMARY KEY (name, game, mode))""",
+        """CREATE TABLE profile_games (
+            id INTEGER PRIMARY KEY, name TEXT NOT NULL REFERENCES profiles(name), game TEXT NOT NULL, mode TEXT,
+            table_id TEXT REFERENCES tables(id), seat INTEGER NOT NULL, record TEXT, unrated TEXT,
+            rating_before REAL, rd_before REAL, volatility_before REAL, rating_after REAL, rd_after REAL,
+            volatility_after REAL, games INTEGER, played REAL NOT NULL)""",
+        "CREATE UNIQUE INDEX profile_games_table ON profile_games (table_id, seat) WHERE table_id IS NOT NULL",
+        "CREATE INDEX profile_games_name ON profile_games (name, game, mode, played)",
+        """CREATE TABLE profile_opponents (
+            game_id INTEGER NOT NULL REFERENCES profile_games(id), seat INTEGER NOT NULL, opponent TEXT NOT NULL,
+            player TEXT, rating REAL NOT NULL, rd REAL NOT NULL, score REAL NOT NULL, PRIMARY KEY (game_id, seat))""",
+        "ALTER TABLE tables ADD COLUMN unrated TEXT",
     ),
 )
 
@@ -223,6 +248,114 @@ class Store:
             game=row.game, rules=dict(row.rules), seed=row.seed, agents=[s["agent"] for s in row.seats], teams=teams,
             deals=deals, scores=totals, finished=False, planned_deals=planned_deals,
         )  # fmt: skip
+
+    # --- the players' profiles and ratings -------------------------------------------------------------------
+
+    def add_profile(self, name: str) -> str:
+        """The profile `name` (made when it is new); ProfileError when the name cannot be one. Returns the name
+        as kept."""
+        name = check_name(name)
+        with self._transaction():
+            self.db.execute("INSERT OR IGNORE INTO profiles VALUES (?,?)", (name, time.time()))
+        return name
+
+    def has_profile(self, name: str) -> bool:
+        """True when the profile `name` exists."""
+        return self.db.execute("SELECT 1 FROM profiles WHERE name=?", (name,)).fetchone() is not None
+
+    def standing(self, name: str, game: str, mode: str) -> Standing | None:
+        """The rating of `name` in (game, mode), None before its first rated game there."""
+        row = self.db.execute(
+            "SELECT rating, rd, volatility, games, updated FROM ratings WHERE name=? AND game=? AND mode=?",
+            (name, game, mode),
+        ).fetchone()
+        return Standing(float(row[0]), float(row[1]), float(row[2]), int(row[3]), float(row[4])) if row else None
+
+    def standings(self, name: str) -> dict[tuple[str, str], Standing]:
+        """Every rating of `name`, by (game, mode)."""
+        rows = self.db.execute(
+            "SELECT game, mode, rating, rd, volatility, games, updated FROM ratings WHERE name=? ORDER BY game, mode",
+            (name,),
+        )
+        return {(g, m): Standing(float(r), float(d), float(v), int(n), float(u)) for g, m, r, d, v, n, u in rows}
+
+    def rate(self, build: Callable[[], list[RatedGame]]) -> list[RatedGame]:
+        """Runs `build` (which reads the standings it needs and rates the game) and writes the games it returns
+        — each profile's new rating and its log entry — in one transaction, so that two writers never rate from
+        the same old rating and a game is logged whole or not at all. A table's seat is logged once: a game
+        already logged is left as it is."""
+        with self._transaction():
+            games = build()
+            for g in games:
+                self._log_game(g)
+        return games
+
+    def _log_game(self, g: RatedGame) -> None:
+        if g.table is not None and self.rated_game(g.table, g.seat) is not None:
+            return
+        self.db.execute("INSERT OR IGNORE INTO profiles VALUES (?,?)", (g.name, g.played))
+        b, a = g.before, g.after
+        cursor = self.db.execute(
+            "INSERT INTO profile_games (name, game, mode, table_id, seat, record, unrated, rating_before, rd_before,"
+            " volatility_before, rating_after, rd_after, volatility_after, games, played)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (g.name, g.game, g.mode, g.table, g.seat, g.record, g.unrated, b and b.rating, b and b.rd,
+             b and b.volatility, a and a.rating, a and a.rd, a and a.volatility, a and a.games, g.played),
+        )  # fmt: skip
+        self.db.executemany(
+            "INSERT INTO profile_opponents VALUES (?,?,?,?,?,?,?)",
+            [(cursor.lastrowid, f.opponent.seat, f.opponent.name, f.opponent.player, f.opponent.rating,
+              f.opponent.rd, f.score) for f in g.faced],
+        )  # fmt: skip
+        if a is not None and g.mode is not None:
+            self.db.execute(
+                "INSERT OR REPLACE INTO ratings VALUES (?,?,?,?,?,?,?,?)",
+                (g.name, g.game, g.mode, a.rating, a.rd, a.volatility, a.games, a.updated),
+            )
+
+    def rated_game(self, table: str, seat: int) -> RatedGame | None:
+        """What the game of `table` did to the profile at `seat`, None when nothing was logged."""
+        found = self.profile_games("table_id=? AND seat=?", (table, seat))
+        return found[0] if found else None
+
+    def profile_games(self, where: str = "1", args: Sequence[Any] = ()) -> list[RatedGame]:
+        """The logged games (the oldest first) where `where` holds, e.g. ``profile_games("name=?", ("Ann",))``."""
+        out = []
+        query = (
+            "SELECT id, name, game, mode, seat, rating_before, rd_before, volatility_before, rating_after, rd_after,"
+            " volatility_after,"
+            f" games, unrated, table_id, record, played FROM profile_games WHERE {where} ORDER BY played, id"
+        )
+        for i, name, game, mode, seat, rb, db, vb, ra, da, va, n, why, table, record, played in self.db.execute(
+            query, tuple(args)
+        ).fetchall():
+            after = Standing(ra, da, va, n, played) if ra is not None else None
+            before = Standing(rb, db, vb, (n or 1) - 1) if rb is not None else None
+            faced = [
+                Faced(Opponent(s, o, r, d, p), score)
+                for s, o, p, r, d, score in self.db.execute(
+                    "SELECT seat, opponent, player, rating, rd, score FROM profile_opponents WHERE game_id=?"
+                    " ORDER BY seat",
+                    (i,),
+                )
+            ]
+            out.append(RatedGame(name, game, mode, seat, before, after, faced, why, table, record, played))
+        return out
+
+    def mark_unrated(self, table: str, reason: str) -> None:
+        """The table no longer counts for a rating, for `reason` (the first reason given is kept)."""
+        with self._transaction():
+            self.db.execute("UPDATE tables SET unrated=? WHERE id=? AND unrated IS NULL", (reason, table))
+
+    def unrated(self, table: str) -> str | None:
+        """Why the table no longer counts for a rating (None: nothing against it)."""
+        row = self.db.execute("SELECT unrated FROM tables WHERE id=?", (table,)).fetchone()
+        return str(row[0]) if row and row[0] is not None else None
+
+    def set_seats(self, table: str, seats: list[dict[str, Any]]) -> None:
+        """The table's seats as they now are (a person gave their name when joining)."""
+        with self._transaction():
+            self.db.execute("UPDATE tables SET seats=? WHERE id=?", (json.dumps(seats), table))
 
     def close(self) -> None:
         """Closes the file."""

@@ -27,6 +27,7 @@ from ..rating.levels import RatedLevel, ladder_levels
 from ..search.settings import SearchSettings
 from .boards import board_of, legal_of
 from .protocol import AISeat, HumanSeat
+from .ratings import TOOK_BACK, UPLOADED, human_entry, rate_table, rating_message, register_players
 from .store import Store, TableRow
 
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
@@ -157,10 +158,11 @@ class Table(MatchObserver):
         for i, seat in enumerate(seats):
             if isinstance(seat, HumanSeat):
                 tokens[i] = new_token()
-                entries.append({"kind": "human", "name": seat.name or info.player_name(i), "agent": {"kind": "human"}})
+                entries.append(human_entry(info, i, seat))
             else:
                 agent, shown = ai_agent(info, opts, seat)
                 entries.append({"kind": "ai", **shown, "agent": {"name": agent.name, **agent.settings()}})
+        register_players(store, entries)
         now = time.time()
         table_seed = seed if seed is not None else secrets.randbelow(2**63)
         row = TableRow(secrets.token_hex(8), info.name, opts, table_seed, entries, PLAYING, now, now)
@@ -185,8 +187,7 @@ class Table(MatchObserver):
             human = isinstance(seat, HumanSeat) or (seat is None and entry.get("kind") == "human")
             if human:
                 tokens[i] = new_token()
-                name = seat.name if isinstance(seat, HumanSeat) and seat.name else info.player_name(i)
-                entries.append({"kind": "human", "name": name, "agent": {"kind": "human"}})
+                entries.append(human_entry(info, i, seat if isinstance(seat, HumanSeat) else None))
             elif isinstance(seat, AISeat):
                 agent, shown = ai_agent(info, opts, seat)
                 entries.append({"kind": "ai", **shown, "agent": {"name": agent.name, **agent.settings()}})
@@ -196,10 +197,13 @@ class Table(MatchObserver):
                 entries.append({"kind": "ai", **shown, "agent": {"name": agent.name, **agent.settings()}})
         if record.finished and not tokens:  # engines only: a token to look at the finished game from seat 0
             tokens[0] = new_token()
+        register_players(store, entries)
         now = time.time()
         status = PLAYING if not record.finished else FINISHED
         row = TableRow(secrets.token_hex(8), info.name, opts, record.seed, entries, status, now, now)
         store.create_table(row, tokens)
+        if status == PLAYING:
+            store.mark_unrated(row.id, UPLOADED)
         for k, deal in enumerate(record.deals):
             store.start_deal(row.id, k, deal.start, deal.seed)
             for ply, move in enumerate(deal.moves):
@@ -275,6 +279,7 @@ class Table(MatchObserver):
             raise TableError("takeback: only against the engine (another person sits at this table)")
         if not self.match.take_back(seat):
             raise TableError("takeback: nothing to take back in this deal")
+        self.store.mark_unrated(self.id, TOOK_BACK)
         self._changed()
 
     def resign(self, seat: int) -> None:
@@ -307,6 +312,7 @@ class Table(MatchObserver):
         if not record.finished:
             self.store.end_deal(self.id, record.deals[-1], len(record.deals) - 1)
         self.store.finish(self.id, self.status, record)
+        rate_table(self)
 
     # --- what each seat is shown --------------------------------------------------------------------------
 
@@ -365,12 +371,13 @@ class Table(MatchObserver):
             "can_take_back": self.playing and all(s["kind"] == "ai" for i, s in enumerate(self.seats) if i != seat),
             "record_available": self.record_available,
             "version": self.version,
+            "rating": rating_message(self, seat),
         }
 
     def seat_entry(self, seat: int) -> dict[str, Any]:
         """What every seat is told of a seat: kind, name, the engine's rating (never its token)."""
         s = self.seats[seat]
-        keep = ("kind", "name", "rated", "rating", "low", "high", "note")
+        keep = ("kind", "name", "player", "rated", "rating", "low", "high", "note")
         return {"seat": seat, **{k: s[k] for k in keep if k in s}}
 
     def result(self) -> dict[str, Any]:

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from solver.play.record import DealRecord
+from solver.rating.glicko2 import Game, Glicko, update
+from solver.rating.profiles import Faced, Opponent, ProfileError, RatedMode, Standing, rate_seat
 from solver.web.store import MIGRATIONS, SCHEMA_VERSION, Store, StoreError, TableRow, token_hash
 
 
@@ -32,7 +34,7 @@ def test_a_version_1_file_is_migrated_and_keeps_its_games(tmp_path: Path) -> Non
     path = tmp_path / "old.sqlite3"
     make_v1(path)
     store = Store(path)
-    assert store.version == SCHEMA_VERSION == 2
+    assert store.version == SCHEMA_VERSION == 3
     assert store.seat_of("secret") == ("t1", 0) and store.seat_of("other") is None
     row = store.table("t1")
     assert row is not None and row.game == "connect4" and row.seed == 9 and row.status == "playing"
@@ -44,13 +46,13 @@ def test_a_version_1_file_is_migrated_and_keeps_its_games(tmp_path: Path) -> Non
     old = store.db.execute("SELECT played_at FROM moves WHERE ply=0").fetchone()
     assert old[0] is None
     store.close()
-    assert Store(path).version == 2  # opening again changes nothing
+    assert Store(path).version == 3  # opening again changes nothing
 
 
 def test_files_that_cannot_be_used_are_refused_by_name(tmp_path: Path) -> None:
     newer = tmp_path / "newer.sqlite3"
     Store(newer).db.execute("UPDATE meta SET value='99' WHERE key='schema_version'")
-    with pytest.raises(StoreError, match=r"schema version 99 is newer than this kofun's \(2\)"):
+    with pytest.raises(StoreError, match=r"schema version 99 is newer than this kofun's \(3\)"):
         Store(newer)
     other = tmp_path / "other.sqlite3"
     db = sqlite3.connect(other)
@@ -76,3 +78,62 @@ def test_a_failed_write_leaves_nothing_behind(tmp_path: Path) -> None:
     assert store.record(row, 1, [0]).deals[0].moves == ["4"]
     store.end_deal("t", DealRecord("", ["4"], "4", [1.0], [1.0], 1, True), 0)
     assert store.record(row, 1, [0]).deals[0].finished
+
+
+def make_v2(path: Path) -> None:
+    """A file as kofun wrote it with schema version 2: a finished game with its record."""
+    make_v1(path)
+    db = sqlite3.connect(path)
+    for statement in MIGRATIONS[1]:
+        db.execute(statement)
+    db.execute("UPDATE meta SET value='2' WHERE key='schema_version'")
+    db.execute("UPDATE tables SET status='finished', record='{}' WHERE id='t1'")
+    db.commit()
+    db.close()
+
+
+def test_a_version_2_file_gets_the_profiles_and_keeps_its_games(tmp_path: Path) -> None:
+    path = tmp_path / "v2.sqlite3"
+    make_v2(path)
+    store = Store(path)
+    assert store.version == 3
+    row = store.table("t1")
+    assert row is not None and row.status == "finished" and store.seat_of("secret") == ("t1", 0)
+    assert store.unrated("t1") is None  # the new column, empty for the old tables
+    store.mark_unrated("t1", "a move was taken back")
+    store.mark_unrated("t1", "another reason")  # the first reason is kept
+    assert store.unrated("t1") == "a move was taken back"
+    assert store.standings("Ann") == {} and not store.has_profile("Ann")
+    names = {r[0] for r in store.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"profiles", "ratings", "profile_games", "profile_opponents"} <= names
+    store.close()
+    assert Store(path).version == 3
+
+
+def test_profiles_are_named_and_their_games_logged_whole(tmp_path: Path) -> None:
+    store = Store(tmp_path / "p.sqlite3")
+    assert store.add_profile("  Ann  ") == "Ann" and store.has_profile("Ann")
+    assert store.add_profile("Ann") == "Ann"  # again: the same profile
+    for bad, message in [("", "player name: 1 to 40 characters, got an empty name"),
+                         ("   ", "player name: 1 to 40 characters, got an empty name"),
+                         ("x" * 41, "player name: 1 to 40 characters, got 41"),
+                         ("a\nb", r"player name: no control or invisible characters, got '\n' in 'a\nb'")]:  # fmt: skip
+        with pytest.raises(ProfileError) as e:
+            store.add_profile(bad)
+        assert str(e.value) == message
+    assert store.add_profile("x" * 40) == "x" * 40
+    mode = RatedMode("connect4", "standard", 1000.0)
+    opponent = Opponent(1, "level 3", 989.0, 12.5)
+    game = rate_seat("Ann", mode, None, 0, [0, 1], [0], {1: opponent})
+    game.record = "{}"
+    store.rate(lambda: [game])
+    expected = update(Glicko(1000.0, 350.0, 0.06), [Game(989.0, 12.5, 1.0)])
+    now = store.standing("Ann", "connect4", "standard")
+    assert now is not None and now.games == 1
+    assert (now.rating, now.rd, now.volatility) == (expected.rating, expected.rd, expected.volatility)
+    [logged] = store.profile_games("name=?", ("Ann",))
+    assert logged.before == Standing(1000.0, 350.0, 0.06, 0) and logged.after == now and logged.record == "{}"
+    assert logged.faced == [Faced(opponent, 1.0)] and logged.table is None
+    with pytest.raises(ZeroDivisionError):  # a failing rating writes nothing
+        store.rate(lambda: [game, game, 1 / 0])  # type: ignore[list-item]
+    assert len(store.profile_games()) == 1 and store.standing("Ann", "connect4", "standard") == now
