@@ -1,6 +1,7 @@
 """The ``kofun`` command line. One module per job: searching (``search_cmds``), playing (``play``), batches of games
-(``batch``), ladders (``ladder``), review (``review``), the web app (``web``), tools (``tools``) and a game's own
-command group (``haniwa``: ``kofun haniwa solo``).
+(``batch``), ladders (``ladder``), review (``review``), the review's calibration on the rating scale
+(``calibrate``), the web app (``web``), tools (``tools``) and a game's own command group (``haniwa``: ``kofun haniwa
+solo``).
 
 Every command works without a configuration file; ``--config FILE`` reads search settings and rule options from
 TOML (see :mod:`solver.search.config`), and flags win over the file. Bad input (notation, illegal moves, rule options,
@@ -63,9 +64,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from . import batch, haniwa, ladder, play, review, search_cmds, tools, web
+    from . import batch, calibrate, haniwa, ladder, play, review, search_cmds, tools, web
 
-    for module in (search_cmds, tools, play, batch, ladder, review, web, haniwa):
+    for module in (search_cmds, tools, play, batch, ladder, review, calibrate, web, haniwa):
         for command in module.COMMANDS:
             main.add_command(command)
 

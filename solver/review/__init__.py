@@ -34,7 +34,9 @@ from ..batch.seeds import derive_seed
 from ..games import GameInfo, get_game
 from ..play.record import GameRecord
 from ..play.replay import Step, replay
+from ..rating.pools import mode_of
 from ..search.settings import HIDDEN_ALGOS, SearchSettings, SettingsError
+from .calibration import played_like
 from .classes import CLASSES, EVAL_UNIT, FORCED, Thresholds, thresholds_for
 from .evaluate import Evaluation, hidden, perfect
 from .model import DecisionReview, MoveValue, Review, SeatSummary, SeriesPoint
@@ -267,11 +269,32 @@ def proven_fact(best: MoveValue, played: MoveValue, depth: int) -> str | None:
     return None
 
 
+def review_budget(settings: ReviewSettings, hidden_information: bool) -> dict[str, Any]:
+    """What a review's values depend on (a calibration holds for one): nodes per search (the default filled in),
+    time, runs (hidden information only) and algorithm."""
+    nodes = settings.nodes
+    if nodes is None and settings.time is None:
+        nodes = DEFAULT_NODES_HIDDEN if hidden_information else DEFAULT_NODES_PERFECT
+    runs = settings.runs if hidden_information else None
+    return {"nodes": nodes, "time": settings.time, "runs": runs, "algo": settings.algo}
+
+
 def summaries(
-    record: GameRecord, decisions: Sequence[DecisionReview], seats: Sequence[int], unit: str
+    record: GameRecord,
+    decisions: Sequence[DecisionReview],
+    seats: Sequence[int],
+    unit: str,
+    settings: ReviewSettings | None = None,
 ) -> list[SeatSummary]:
-    """Each reviewed seat's summary: classed decisions, mean loss, counts per class, accuracy."""
+    """Each reviewed seat's summary: classed decisions, mean loss, counts per class, accuracy, and the rating it
+    played like (the shipped calibration of the record's mode, for a review at `settings`: default the review's
+    default budget)."""
     game = get_game(record.game)
+    try:
+        mode: str | None = mode_of(game, record.rules)[0]
+    except ValueError:  # not a rated mode
+        mode = None
+    budget = review_budget(settings or ReviewSettings(), game.has_hidden_information)
     out = []
     for seat in seats:
         mine = [d for d in decisions if d.seat == seat]
@@ -279,6 +302,8 @@ def summaries(
         losses = [d.loss for d in counted if d.loss is not None]
         accs = [d.accuracy for d in counted if d.accuracy is not None]
         agent = record.agents[seat].get("name", "") if seat < len(record.agents) else ""
+        mean_loss = sum(losses) / len(losses) if losses else None
+        like = played_like(game.name, mode, budget, mean_loss, len(losses))
         out.append(
             SeatSummary(
                 seat=seat,
@@ -286,10 +311,14 @@ def summaries(
                 agent=str(agent),
                 decisions=len(counted),
                 forced=sum(d.cls == FORCED for d in mine),
-                mean_loss=sum(losses) / len(losses) if losses else None,
+                mean_loss=mean_loss,
                 counts={c: sum(d.cls == c for d in counted) for c in CLASSES},
                 accuracy=sum(accs) / len(accs) if accs else None,
                 unit=unit,
+                played_like=like.rating,
+                played_like_low=like.low,
+                played_like_high=like.high,
+                played_like_note=like.note,
             )
         )
     return out
@@ -372,7 +401,7 @@ def review(
         settings=chosen.to_dict(),
         thresholds=th.to_dict(),
         decisions=decisions,
-        summaries=summaries(rec, decisions, seats, unit),
+        summaries=summaries(rec, decisions, seats, unit, chosen),
         series=series(decisions),
         time_s=time.monotonic() - start,
     )
@@ -402,5 +431,6 @@ __all__ = [
     "as_record",
     "decisions_of",
     "review",
+    "review_budget",
     "review_decision",
 ]

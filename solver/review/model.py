@@ -108,8 +108,10 @@ class DecisionReview:
 
 @dataclass(frozen=True)
 class SeatSummary:
-    """One seat over the review: its classed decisions, their mean loss, the count of each class and the accuracy
-    (the mean of the decisions' accuracies, docs/review.md)."""
+    """One seat over the review: its classed decisions, their mean loss, the count of each class, the accuracy
+    (the mean of the decisions' accuracies, docs/review.md) and the rating it **played like** on the ladder's
+    scale with its interval (:mod:`solver.review.calibration`; None with `played_like_note` saying why: no
+    calibration for the mode, another review budget, no decision)."""
 
     seat: int
     player: str
@@ -120,10 +122,22 @@ class SeatSummary:
     counts: dict[str, int]
     accuracy: float | None
     unit: str
+    played_like: float | None = None
+    played_like_low: float | None = None
+    played_like_high: float | None = None
+    played_like_note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON."""
         return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SeatSummary:
+        """A summary read back from :meth:`to_dict` data; a review written before "played like" reads with none."""
+        try:
+            return cls(**dict(data))
+        except TypeError as e:
+            raise ValueError(f"seat summary: malformed ({e})") from None
 
 
 @dataclass(frozen=True)
@@ -144,6 +158,13 @@ class SeriesPoint:
         d = asdict(self)
         d["class"] = d.pop("cls")
         return d
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SeriesPoint:
+        """A point read back from :meth:`to_dict` data."""
+        d = dict(data)
+        d["cls"] = d.pop("class")
+        return cls(**d)
 
 
 @dataclass(frozen=True)
@@ -177,6 +198,19 @@ class Review:
             "series": [p.to_dict() for p in self.series],
             "time_s": self.time_s,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Review:
+        """A review read back from :meth:`to_dict` data (``kofun review --json``, old files included); ValueError
+        when it is not one."""
+        try:
+            d = dict(data)
+            d["decisions"] = [DecisionReview.from_dict(x) for x in d["decisions"]]
+            d["summaries"] = [SeatSummary.from_dict(x) for x in d["summaries"]]
+            d["series"] = [SeriesPoint.from_dict(x) for x in d["series"]]
+            return cls(**d)
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"review: malformed ({e})") from None
 
 
 __all__ = ["DecisionReview", "MoveValue", "Review", "SeatSummary", "SeriesPoint"]

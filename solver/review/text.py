@@ -6,8 +6,9 @@ from __future__ import annotations
 import shlex
 
 from ..report.table import format_table
+from .calibration import PlayedLike
 from .classes import CLASSES
-from .model import DecisionReview, MoveValue, Review
+from .model import DecisionReview, MoveValue, Review, SeatSummary
 
 
 def short_value(v: MoveValue) -> str:
@@ -80,14 +81,24 @@ def format_review(review: Review, decisions: bool = True) -> str:
         counts = "  ".join(f"{s.counts[c]}" for c in CLASSES)
         mean = f"{s.mean_loss:.2f}" if s.mean_loss is not None else "-"
         acc = f"{s.accuracy:.1f}%" if s.accuracy is not None else "-"
-        rows.append([s.player, s.agent, s.decisions, s.forced, mean, acc, counts])
+        rows.append([s.player, s.agent, s.decisions, s.forced, mean, acc, counts, _like_cell(s)])
     lines.append(
         format_table(
-            ["player", "agent", "decisions", "forced", "mean loss", "accuracy", "  ".join(c[:5] for c in CLASSES)],
+            [
+                "player",
+                "agent",
+                "decisions",
+                "forced",
+                "mean loss",
+                "accuracy",
+                "  ".join(c[:5] for c in CLASSES),
+                "played like",
+            ],
             rows,
-            right=[False, False, True, True, True, True, False],
+            right=[False, False, True, True, True, True, False, False],
         )
     )
+    lines.extend(_like_notes(review))
     lines.append(f"note: {review.view_note}")
     lines.append("a decision on the analysis board: kofun review RECORD --decision N (# above)")
     return "\n".join(lines)
@@ -106,11 +117,42 @@ def summary_line(review: Review, seat: int, record_path: str | None = None) -> s
         over = _plural(mine.decisions, "decision")
         text = (
             f"review: {mine.player} accuracy {mine.accuracy:.0f}% over {over} ({worse}; mean loss "
-            f"{mine.mean_loss:.2f} {mine.unit})"
+            f"{mine.mean_loss:.2f} {mine.unit}); {like_of(mine).text()}"
         )
     if record_path is not None:
         text += f"; every move: kofun review {shlex.quote(record_path)} --seat {seat}"
     return text
+
+
+def like_of(s: SeatSummary) -> PlayedLike:
+    """A summary's "played like" (its rating, interval and note)."""
+    return PlayedLike(s.played_like, s.played_like_low, s.played_like_high, s.played_like_note)
+
+
+def _like_cell(s: SeatSummary) -> str:
+    like = like_of(s)
+    if like.rating is None or like.low is None or like.high is None:
+        return "-"
+    return f"{like.rating:.0f} [{like.low:.0f}, {like.high:.0f}]"
+
+
+def _like_notes(review: Review) -> list[str]:
+    """What the "played like" column means, or why it is empty: one line, and one per seat with a note."""
+    likes = [(s, like_of(s)) for s in review.summaries]
+    rated = [s for s, like in likes if like.rating is not None]
+    notes = sorted({like.note for _, like in likes if like.rating is None and like.note})
+    out = []
+    if rated:
+        out.append(
+            f"played like: the rating (95% interval) of a ladder level that loses as much per decision, on the "
+            f"ladder's scale of {review.game} (docs/review.md, 'Played like')"
+        )
+        out.extend(f"  {s.player}: {like.note}" for s, like in likes if like.rating is not None and like.note)
+    if notes and not rated and len(notes) == 1:
+        out.append(f"played like: {notes[0]}")
+    elif notes:
+        out.extend(f"  {s.player}: played like: {like.note}" for s, like in likes if like.rating is None and like.note)
+    return out
 
 
 def _plural(n: int, word: str) -> str:
@@ -119,4 +161,4 @@ def _plural(n: int, word: str) -> str:
     return f"{n} inaccuracies" if word == "inaccuracy" else f"{n} {word}s"
 
 
-__all__ = ["format_review", "short_value", "summary_line"]
+__all__ = ["format_review", "like_of", "short_value", "summary_line"]
