@@ -30,6 +30,7 @@ from ..rating.levels import DEFAULT_LEVEL, LEVEL_COUNT, describe, level_of, unra
 from ..search.config import load_config
 from ..search.settings import ALGOS, SearchSettings
 from .common import SEED, Setup, check_output, common_options, players_flag, settings_from, setup
+from .profile import PlayerRating, open_rating
 
 # `kofun play --level N`: a point on the measured ladder of the game's mode, 8 = full strength (solver.rating.levels);
 # where the rules select no rated mode, a fixed node budget (not rated, and said so). `--time S` is full strength by
@@ -171,6 +172,9 @@ class TerminalView(MatchObserver):
     default=None,
     help="Resume a game saved with --record: same game, rules, seed, start and seat; its moves are replayed.",
 )
+@click.option("--player", default=None, help="Your name: a rated game updates your rating in its mode (docs/cli.md).")
+@click.option("--db", type=click.Path(dir_okay=False), default=None,
+              help="SQLite file of the ratings [default: kofun serve's, in the user's data folder].")  # fmt: skip
 @common_options
 def play_cmd(
     game: str,
@@ -183,6 +187,8 @@ def play_cmd(
     seed: int | None,
     record_path: str | None,
     load_path: str | None,
+    player: str | None,
+    db: str | None,
     config_path: str | None,
     rules: Sequence[str],
 ) -> None:
@@ -200,7 +206,7 @@ def play_cmd(
     if load_path is not None:
         if position is not None or seed is not None or rules or players_flag() is not None:
             raise click.UsageError("--load: the record gives the position, seed and rules; give none of them")
-        resume(load_path, game, choice, record_path, config_path)
+        resume(load_path, game, choice, record_path, config_path, (player, db))
         return
     if game is None:
         raise click.UsageError("Missing argument 'GAME'.")
@@ -212,7 +218,8 @@ def play_cmd(
     ai = choice.agent(s, seed)
     for line in ai.notes:
         click.echo(line)
-    play_game(s, ai, human_first, seed, s.state if position is not None else None, record_path)
+    rating = open_rating(player, db, s, ai, "the game started from a given position" if position is not None else None)
+    play_game(s, ai, human_first, seed, s.state if position is not None else None, record_path, rating=rating)
 
 
 def save_record(result: GameRecord, path: str) -> None:
@@ -338,8 +345,9 @@ def rated_agent(s: Setup, pick: Choice, seed: int) -> Agent:
 
 
 def resume(
-    path: str, game_name: str | None, choice: Strength, record_path: str | None, config_path: str | None
-) -> None:
+    path: str, game_name: str | None, choice: Strength, record_path: str | None, config_path: str | None,
+    player: tuple[str | None, str | None] = (None, None),
+) -> None:  # fmt: skip
     """Resumes the unfinished game or match of the record at `path`: the same game, rules and seed, the finished
     deals counted, the interrupted deal's moves replayed, the person in the same seat."""
     rec = GameRecord.load(path)
@@ -362,7 +370,8 @@ def resume(
     for line in ai.notes:
         click.echo(line)
     try:
-        play_game(s, ai, True, rec.seed, None, record_path, human=humans[0], resume=rec)
+        rating = open_rating(*player, s, ai, "the game went on from a saved record")
+        play_game(s, ai, True, rec.seed, None, record_path, human=humans[0], resume=rec, rating=rating)
     except ValueError as e:
         raise ValueError(f"game record {path}: {e}") from None
 
@@ -396,6 +405,7 @@ def play_game(
     record: str | None,
     human: int | None = None,
     resume: GameRecord | None = None,
+    rating: PlayerRating | None = None,
 ) -> GameRecord:
     """Seats the person (in seat `human`, else by `human_first`) and the AI and plays the match (from `start`, or
     from new deals); saves the record to `record` (also when the person quits) and returns it."""
@@ -408,7 +418,7 @@ def play_game(
     agents: list[Agent] = [person if p == human else ai.agent for p in range(seats)]
     match = Match(s.game, agents, s.options, seed, start=start, resume=resume)
     view = TerminalView(s.game, human, match.deals, match.teams, ai.suffix() if match.deals == 1 else "")
-    result = match.play(view)
+    result = match.play(rating.watch(view) if rating is not None else view)
     if result.finished and match.deals > 1:
         mine = result.team_scores[match.teams[human]]
         best = max(result.team_scores.values())
@@ -420,6 +430,8 @@ def play_game(
             else ("the AI wins the match")
         )
         click.echo(f"match over: {verdict} (you {mine:g}, best {best:g})" + ai.suffix())
+    if rating is not None:
+        rating.finish(result, human, match.teams)
     if record is not None:
         save_record(result, record)
     return result

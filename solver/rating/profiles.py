@@ -158,7 +158,8 @@ class RatedGame:
             return f"unrated: {self.unrated}"
         return (
             f"{self.name}'s rating in {self.game} ({self.mode}): {self.after.text()} "
-            f"({self.change:+.0f}, was {self.before.text()}; {self.after.games} rated games)"
+            f"({self.change:+.0f}, was {self.before.text()}; {self.after.games} rated game"
+            f"{'s' if self.after.games != 1 else ''})"
         )
 
 
