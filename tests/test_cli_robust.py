@@ -220,7 +220,7 @@ def test_play_deals_a_new_game_each_time_and_prints_the_seed_to_replay_it() -> N
 
 
 def test_koikoi_play_describes_captures_and_the_stock_card_once_per_move() -> None:
-    args = ("play", "koikoi", "--seed", "5", "--ai-first", "--algo", "ismcts", "--level", "1")  # 1,000 iterations
+    args = ("play", "koikoi", "--seed", "5", "--ai-first", "--algo", "ismcts", "--level", "4")  # 1,855 iterations
     out = _cli(*args, stdin="play 2c2\nquit\n").stdout
     ai = next(line for line in out.splitlines() if line.startswith("AI plays play 2c1"))
     assert ai.endswith(
@@ -235,7 +235,9 @@ def test_colour_only_on_a_terminal_without_no_color_and_the_last_move_named() ->
     from solver.cli.play import use_colour
 
     assert use_colour(True, {}) and not use_colour(True, {"NO_COLOR": "1"}) and not use_colour(False, {})
-    out = _cli("play", "c4", "--algo", "alphabeta", "--level", "1", "--seed", "1", stdin="9\n4\nquit\n").stdout
+    out = _cli(
+        "play", "c4", "--algo", "alphabeta", "--level", "4", "--seed", "1", stdin="9\n4\nquit\n"
+    ).stdout  # 6,087 nodes
     assert "\x1b[" not in out  # piped: plain text
     assert "rejected: connect4 move: expected one column digit 1-7, got '9'" in out
     assert "AI plays 3 " in out and "\nlast move: O 3\n" in out
