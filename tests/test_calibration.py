@@ -203,8 +203,8 @@ def test_another_review_budget_gets_no_number() -> None:
 
 
 def test_an_unrated_mode_says_no_calibration() -> None:
-    haniwa = solver.get_game("haniwa")
-    record = Match(haniwa, [RandomAgent(), RandomAgent(), RandomAgent()], {"players": 3}, 5).play()
+    ohanami = solver.get_game("ohanami")
+    record = Match(ohanami, [RandomAgent(), RandomAgent(), RandomAgent()], {"players": 3}, 5).play()
     result = review(record, ReviewSettings(nodes=16, runs=1))
     assert {(s.played_like, s.played_like_note) for s in result.summaries} == {(None, NO_CALIBRATION)}
     text = format_review(result, decisions=False)
@@ -279,5 +279,5 @@ def test_kofun_calibrate_refuses_the_ladders_seed_and_a_check_on_its_own_games(t
         main, [*TINY, "--out", str(out), "--resume", "--games-per-level", "2", "--check", str(out.with_suffix(".json"))]
     )
     assert same.exit_code == 2 and "held-out games need another seed" in same.output
-    unrated = CliRunner().invoke(main, ["calibrate", "haniwa", "--rule", "players=3", "--out", str(tmp_path / "c")])
+    unrated = CliRunner().invoke(main, ["calibrate", "ohanami", "--rule", "players=3", "--out", str(tmp_path / "c")])
     assert unrated.exit_code == 2 and "not a rated mode" in unrated.output
