@@ -105,3 +105,13 @@ export const tokens = {
     return Object.values(this.all()).flatMap((seats) => Object.values(seats));
   },
 };
+
+/** The person's profile name (their own rating), kept in localStorage; "" when none was given. */
+export const player = {
+  get() {
+    return (localStorage.getItem("kofun.player") || "").trim();
+  },
+  set(name) {
+    localStorage.setItem("kofun.player", String(name).trim());
+  },
+};

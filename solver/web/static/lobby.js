@@ -2,7 +2,7 @@
 // rated level of the game's ladder / at full strength), and the list of this browser's games.
 
 import { el } from "./draw.js";
-import { tokens } from "./connection.js";
+import { player, tokens } from "./connection.js";
 
 export async function showLobby(main, conn) {
   main.innerHTML = "";
@@ -10,6 +10,7 @@ export async function showLobby(main, conn) {
   const { games } = await conn.request({ type: "catalog" });
   const chooser = el("section", { class: "panel new-game" }, page);
   el("h2", { text: "New game" }, chooser);
+  playerField(chooser);
   const list = el("div", { class: "game-choice", role: "radiogroup", "aria-label": "game" }, chooser);
   const form = el("div", { class: "setup" }, chooser);
   const mine = el("section", { class: "panel my-games" }, page);
@@ -29,6 +30,49 @@ export async function showLobby(main, conn) {
   start.click();
   await listGames(mine, conn);
   return current;
+}
+
+// The person's name (kept in this browser) and their rating in the chosen game and mode, beside it.
+let ratingOf = null; // { conn, game, rules, asked }: what the rating line shows
+
+function playerField(box) {
+  const row = el("label", { class: "row player-row" }, box);
+  el("span", { text: "Your name" }, row);
+  const input = el("input", { id: "player-name", type: "text", maxlength: "40", autocomplete: "nickname",
+    placeholder: "for your own rating (optional)" }, row);
+  input.value = player.get();
+  el("small", { class: "muted", id: "player-rating" }, row);
+  input.addEventListener("change", () => {
+    player.set(input.value);
+    if (ratingOf) showRating(ratingOf.conn, ratingOf.game, ratingOf.rules);
+  });
+}
+
+async function showRating(conn, game, rules) {
+  const asked = (ratingOf ? ratingOf.asked : 0) + 1;
+  ratingOf = { conn, game, rules: { ...rules }, asked };
+  const line = document.getElementById("player-rating");
+  if (!line) return;
+  const name = player.get();
+  if (!name) {
+    line.textContent = "Give your name to keep your own rating (Glicko-2) in the rated modes.";
+    return;
+  }
+  let text;
+  try {
+    text = ratingText(await conn.request({ type: "profile", name, game: game.name, rules }), game);
+  } catch (e) {
+    text = e.message;
+  }
+  if (ratingOf.asked === asked) line.textContent = text; // an older answer is not shown over a newer one
+}
+
+function ratingText(p, game) {
+  if (!p.mode) return `${p.name}: unrated under these rules (${p.unrated_reason})`;
+  const where = `${game.title}, ${p.mode}`;
+  if (!p.rating) return `${p.name}: no rating yet in ${where}; starts at ${Math.round(p.initial.rating)} ± ${Math.round(p.initial.rd)}`;
+  const r = p.rating;
+  return `${p.name}: rated ${Math.round(r.rating)} ± ${Math.round(r.rd)} in ${where} (${r.games} rated game${r.games === 1 ? "" : "s"})`;
 }
 
 function showError(where, e) {
@@ -101,6 +145,7 @@ async function setupForm(form, conn, game) {
     levels = await conn.request({ type: "levels", game: game.name, rules });
     const players = Number(rules.players || game.players);
     drawSeats(seatsBox, game, levels, players);
+    showRating(conn, game, rules);
     note.textContent = levels.levels.length
       ? "Levels are rated on the game's ladder (Elo; random = 0, 400 points = 10:1 odds), with 95% intervals."
       : `No rated levels under these rules: ${levels.unrated_reason || ""} The engine plays at full strength (not rated).`;
@@ -121,6 +166,7 @@ async function setupForm(form, conn, game) {
     try {
       read();
       const seats = readSeats(seatsBox);
+      if (player.get() && seats[0].kind === "human") seats[0].player = player.get(); // "you": your own rating
       const request = { type: "create", game: game.name, rules, seats };
       if (seed.value !== "") request.seed = Number(seed.value);
       const created = await conn.request(request);

@@ -2,7 +2,7 @@
 // what the legal-move list allows, the engine's thinking, the result and the record.
 
 import { el } from "./draw.js";
-import { tokens } from "./connection.js";
+import { player, tokens } from "./connection.js";
 import { MovePicker } from "./moves.js";
 import { ReviewPanel } from "./review.js";
 
@@ -20,7 +20,9 @@ export function gameModule(game) {
 
 export async function showTable(main, conn, tableId) {
   const fromLink = new URLSearchParams(location.hash.slice(1));
+  let invited = null; // the seat of an invitation link: joined with this browser's name (its own rating)
   if (fromLink.get("token") && fromLink.get("seat")) {
+    invited = fromLink.get("seat");
     tokens.add(tableId, fromLink.get("seat"), fromLink.get("token"));
     history.replaceState({}, "", `/table/${tableId}`);
   }
@@ -33,6 +35,7 @@ export async function showTable(main, conn, tableId) {
     return;
   }
   const view = new TableView(page, conn, tableId, held);
+  view.invited = invited;
   await view.start();
 }
 
@@ -52,6 +55,7 @@ class TableView {
     const p = this.page;
     this.head = el("div", { class: "table-head" }, p);
     this.banner = el("div", { class: "banner", id: "result", hidden: "" }, p);
+    this.ratingLine = el("p", { class: "rating-result", id: "rating-result", hidden: "" }, p);
     const body = el("div", { class: "table-body" }, p);
     this.root = el("div", { class: "board-root", id: "board" }, body);
     const side = el("aside", { class: "side" }, body);
@@ -89,7 +93,15 @@ class TableView {
     });
     this.conn.onOpen(() => {
       for (const [seat, token] of Object.entries(this.held)) {
-        this.conn.request({ type: "join", table: this.table, token }).catch((e) => this.say(e.message));
+        const join = (name) => this.conn.request({ type: "join", table: this.table, token, ...(name ? { player: name } : {}) });
+        const name = seat === this.invited ? player.get() : "";
+        join(name)
+          .catch((e) => {
+            if (!name) throw e;
+            this.say(e.message); // the seat keeps its name; joined without ours
+            return join("");
+          })
+          .catch((e) => this.say(e.message));
       }
     });
   }
@@ -238,6 +250,22 @@ class TableView {
     this.banner.hidden = false;
     this.banner.dataset.status = st.status;
     this.banner.textContent = `Game over: ${st.result.text}.`;
+    this.drawRating(st.rating);
+  }
+
+  /** The person's new rating at the end of the game, its deviation and the change (or why it was not rated). */
+  drawRating(r) {
+    this.ratingLine.hidden = !r;
+    if (!r) return;
+    this.ratingLine.dataset.rated = String(r.rated);
+    if (!r.rated) {
+      this.ratingLine.textContent = `${r.player}: unrated: ${r.reason}`;
+      return;
+    }
+    const change = Math.round(r.change);
+    this.ratingLine.textContent = `${r.player}: new rating ${Math.round(r.rating)} ± ${Math.round(r.rd)} in ${r.game} ` +
+      `(${r.mode}), ${change >= 0 ? "+" : ""}${change} (was ${Math.round(r.before)} ± ${Math.round(r.rd_before)}; ` +
+      `${r.games} rated game${r.games === 1 ? "" : "s"})`;
   }
 
   showThinking(m) {
