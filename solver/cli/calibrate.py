@@ -41,7 +41,7 @@ from .common import SEED, check_output, check_resume, command_line, echo_err, pr
     "--runs", type=click.IntRange(1, 64), default=DEFAULT_RUNS, help="Review runs of a hidden-information decision."
 )
 @runner_options
-@click.option("--out", "out_path", type=click.Path(dir_okay=False), required=True, help="Results file (JSON lines).")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None, help="Results file (JSON lines).")
 @click.option(
     "--write",
     "write_path",
@@ -68,7 +68,7 @@ def calibrate_cmd(
     jobs: int,
     scheduler: str | None,
     resume: bool,
-    out_path: str,
+    out_path: str | None,
     write_path: str | None,
     check_path: str | None,
 ) -> None:
@@ -78,13 +78,13 @@ def calibrate_cmd(
     with the number of decisions). With --check, the games are held out: the share of them whose interval holds
     the level's rating.
 
-    Example: kofun calibrate c4 --games-per-level 40 --out c4-cal.jsonl --write c4-cal.json --seed 2"""
+    Example: kofun calibrate c4 --levels random,alphabeta-16 --games-per-level 2 --nodes 2000"""
     out = check_output(out_path, "--out")
-    assert out is not None
     check_resume(resume, out)
     if write_path is not None and check_path is not None:
         raise click.UsageError("give --write (fit these games) or --check (held-out games), not both")
-    write = None if check_path else check_output(write_path or str(Path(out).with_suffix(".json")), "--write")
+    default = str(Path(out).with_suffix(".json")) if out is not None else None
+    write = None if check_path else check_output(write_path or default, "--write")
     s = setup(game, None, None, rules)
     settings = ReviewSettings(nodes=nodes, runs=runs)
     names = [n.strip() for n in level_names.split(",") if n.strip()] if level_names else None
@@ -92,13 +92,13 @@ def calibrate_cmd(
     cal = Calibration.load(check_path) if check_path is not None else None
     if cal is not None and (cal.game, cal.mode) != (job.game, job.mode):
         raise ValueError(f"--check: {check_path} calibrates {cal.game} ({cal.mode}), not {job.game} ({job.mode})")
-    journal = Journal(out, job.header(), resume)
+    journal = Journal(out, job.header(), resume) if out is not None else None
     tasks = job.tasks(games)
     start = time.monotonic()
-    done = sum(t.key in journal.done for t in tasks)
+    done = sum(t.key in journal.done for t in tasks) if journal is not None else 0
     echo_err(
         f"calibrate {job.game} ({job.mode}): {len(job.levels)} levels ({', '.join(lv.name for lv in job.levels)}), "
-        f"{len(tasks)} units ({done} in {out})"
+        f"{len(tasks)} units ({done} in {out or 'no results file'})"
     )
     with progress(len(tasks) - done, "calibration units") as advance, make_runner(jobs, scheduler) as runner:
         try:
@@ -121,10 +121,10 @@ def calibrate_cmd(
         click.echo(f"validation recorded in {check_path}")
         return
     fitted = fit_job(job, results, command)
-    assert write is not None
-    fitted.save(write)
     click.echo(_curve_text(fitted))
-    click.echo(f"calibration: {write}")
+    if write is not None:
+        fitted.save(write)
+        click.echo(f"calibration: {write}")
 
 
 def _levels_text(job: Any, results: dict[str, Any]) -> str:
