@@ -311,8 +311,8 @@ class Table(MatchObserver):
         self._final = self.match.state
         if not record.finished:
             self.store.end_deal(self.id, record.deals[-1], len(record.deals) - 1)
+        rate_table(self)  # before the table is marked over: a server stopped between the two rates it on restart
         self.store.finish(self.id, self.status, record)
-        rate_table(self)
 
     # --- what each seat is shown --------------------------------------------------------------------------
 

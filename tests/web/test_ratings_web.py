@@ -161,3 +161,21 @@ def test_a_take_back_makes_the_game_unrated(hub: HubDriver) -> None:
     assert hub.store.standings("Ann") == {}
     [logged] = hub.store.profile_games("name=?", ("Ann",))
     assert logged.table == table and logged.unrated == "a move was taken back" and logged.after is None
+
+
+def test_a_game_continued_from_an_uploaded_record_is_unrated(hub: HubDriver) -> None:
+    c, table, tokens = create(hub, [{"kind": "human"}, {"kind": "ai", "level": 1}])
+    hub.ask(c, type="join", table=table, token=tokens["0"])
+    hub.ask(c, type="move", table=table, token=tokens["0"], move="4")
+    hub.wait(c, my_turn_or_over)
+    record = hub.ask(c, type="record", table=table)["record"]
+    seats = [{"kind": "human", "player": "Ann"}, {"kind": "ai", "level": 1}]
+    created = hub.ask(c, type="upload", record=record, seats=seats)
+    new, token = created["table"], created["tokens"]["0"]
+    c2 = hub.client()  # watches the new table only
+    hub.ask(c2, type="join", table=new, token=token)
+    first = hub.wait(c2, my_turn_or_over)
+    assert first["seats"][0]["player"] == "Ann" and first["table"] == new
+    last = play_out(lambda **r: hub.ask(c2, **r), lambda done: hub.wait(c2, done), new, token, first, seed=3)
+    assert last["rating"]["reason"] == "the game went on from an uploaded record"
+    assert hub.store.standings("Ann") == {}
