@@ -20,12 +20,13 @@ MAX_LINES = 450
 
 #: Higher may import lower; a room beside another (same rank) may not import it.
 RANK: dict[str, int] = {
-    "solver": 10,  # the public API (solver/__init__.py) and ``python -m solver``
-    "__main__": 10,
-    "cli": 9,
-    "web": 8,
-    "review": 7,
-    "rating": 6,
+    "solver": 11,  # the public API (solver/__init__.py) and ``python -m solver``
+    "__main__": 11,
+    "cli": 10,
+    "web": 9,
+    "review": 8,
+    "rating": 7,
+    "interop": 6,  # OpenSpiel, PettingZoo and UGI: games, search and agents as other frameworks see them
     "play": 5,
     "search": 4,
     "games": 3,
