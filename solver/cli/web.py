@@ -49,8 +49,18 @@ def check_port(host: str, port: int) -> None:
 @click.option("--db", default=":memory:", show_default=True,
               help="SQLite file of the tables (':memory:' keeps nothing after the end).")  # fmt: skip
 @click.option("--workers", type=click.IntRange(1, 256), default=1, help="Engine searches run at once.")
-def engine_cmd(db: str, workers: int) -> None:
-    """The table protocol as JSON lines on stdin / stdout, for programs (docs/protocol.md)."""
+@click.option("--protocol", type=click.Choice(("json", "ugi")), default="json",
+              help="json: the table protocol (docs/protocol.md); ugi: the Universal Game Interface for --game "
+                   "(Connect Four, Sensei; docs/interop.md).")  # fmt: skip
+@click.option("--game", "game_name", default="connect4", help="--protocol ugi: the game (c4 or sensei).")
+@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="--protocol ugi: a rule option (repeatable).")
+def engine_cmd(db: str, workers: int, protocol: str, game_name: str, rules: tuple[str, ...]) -> None:
+    """The table protocol as JSON lines on stdin / stdout, for programs (docs/protocol.md); --protocol ugi: UGI."""
+    if protocol == "ugi":
+        from ..interop.ugi import main as ugi_main
+        from ..search.config import parse_rule_flags
+
+        raise SystemExit(ugi_main(game_name, parse_rule_flags(rules)))
     from ..web.engine import main
 
     raise SystemExit(main(db, workers))
