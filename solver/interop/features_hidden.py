@@ -32,11 +32,11 @@ def _haniwa_layout(rules: Mapping[str, Any], players: int) -> Layout:
     cells = len(start["zone0"].split(","))
     segs = []
     for z in range(zones):
-        segs.append((f"zone{z}", cells * 20, f"{'the observer team' if z == 0 else 'the other team'}'s zone, "
+        segs.append((f"zone+{z}", cells * 20, f"{'the observer team' if z == 0 else 'the other team'}'s zone, "
                      "per cell 20 entries: tile kind one-hot (colour R, B, G, Y x 3 + power - 1), a face-down tile "
                      "not seen, face down, the Kofun under it (index 0..5 of kofun=)"))  # fmt: skip
     for k in range(players):
-        segs.append((f"hand{k}", H_KINDS + 1, f"seat +{k}'s hand: tiles of each kind / 4, hidden tiles / 4"))
+        segs.append((f"hand+{k}", H_KINDS + 1, f"seat +{k}'s hand: tiles of each kind / 4, hidden tiles / 4"))
     segs += [
         ("dice", 4, "the dice R, B, G, Y / 9"),
         ("dogu", 18, "each Dogu (the observer team's three first) one-hot asleep / awake / cursed"),
@@ -56,7 +56,7 @@ def _haniwa_encode(lay: Layout, view: Any, seat: int) -> np.ndarray:
     players = int(f["players"])
     team, zones = (seat & 1) if players > 1 else 0, (1 if players == 1 else 2)
     for z in range(zones):
-        name = f"zone{relative(z, team, zones)}"
+        name = f"zone+{relative(z, team, zones)}"
         for i, cell in enumerate(f[f"zone{z}"].split(",")):
             base = i * 20
             tile, _, kofun = cell.partition("+")
@@ -70,7 +70,7 @@ def _haniwa_encode(lay: Layout, view: Any, seat: int) -> np.ndarray:
             if kofun.isdigit():
                 lay.put(v, name, base + 14 + int(kofun))
     for p in range(players):
-        hand, name = f[f"hand{p}"], f"hand{relative(p, seat, players)}"
+        hand, name = f[f"hand{p}"], f"hand+{relative(p, seat, players)}"
         if hand.isdigit():
             lay.put(v, name, H_KINDS, int(hand) / 4)
         elif hand != "-":
@@ -113,8 +113,8 @@ def _ohanami_layout(rules: Mapping[str, Any], players: int) -> Layout:
     segs = []
     for k in range(players):
         for plane in O_PLANES:
-            segs.append((f"{plane}{k}", O_CARDS, f"seat +{k}'s {plane} (card n at entry n - 1), where shown"))
-        segs.append((f"seat{k}", 3, f"seat +{k}: score / 750, hidden hand cards / 10, a pick not yet shown"))
+            segs.append((f"{plane}+{k}", O_CARDS, f"seat +{k}'s {plane} (card n at entry n - 1), where shown"))
+        segs.append((f"seat+{k}", 3, f"seat +{k}: score / 750, hidden hand cards / 10, a pick not yet shown"))
     segs += [
         ("phase", 3, "phase one-hot: " + ", ".join(O_PHASES)),
         ("to_move", players, "the seat to move, relative one-hot"),
@@ -132,11 +132,11 @@ def _ohanami_encode(lay: Layout, view: Any, seat: int) -> np.ndarray:
         columns = f[f"garden{p}"].split("/") if f[f"garden{p}"] != "-" else []
         for plane, value in (("hand", f[f"hand{p}"]), ("pick", f[f"pick{p}"]), ("discard", f[f"discard{p}"])):
             for card in numbers(value):
-                lay.put(v, f"{plane}{k}", card - 1)
+                lay.put(v, f"{plane}+{k}", card - 1)
         for c, column in enumerate(columns[:3]):
             for card in numbers(column):
-                lay.put(v, f"column{c + 1}{k}", card - 1)
-        lay.put_all(v, f"seat{k}", [
+                lay.put(v, f"column{c + 1}+{k}", card - 1)
+        lay.put_all(v, f"seat+{k}", [
             scores[p] / 750, hidden_count(f[f"hand{p}"]) / 10, float(f[f"pick{p}"].startswith("?")),
         ])  # fmt: skip
     lay.put(v, "phase", O_PHASES.index(f["phase"]))
@@ -171,13 +171,13 @@ def _honshu_layout(rules: Mapping[str, Any], players: int) -> Layout:
     segs = []
     for k in range(players):
         segs += [
-            (f"hand{k}", N_CARDS, f"seat +{k}'s hand (card n at entry n - 1), where shown"),
-            (f"trick{k}", N_CARDS + 4, f"seat +{k}'s card in the trick and its cube colour (blue, brown, grey, "
+            (f"hand+{k}", N_CARDS, f"seat +{k}'s hand (card n at entry n - 1), where shown"),
+            (f"trick+{k}", N_CARDS + 4, f"seat +{k}'s card in the trick and its cube colour (blue, brown, grey, "
                                         "yellow)"),
-            (f"took{k}", N_CARDS, f"the card seat +{k} took"),
-            (f"seat{k}", 7, f"seat +{k}: hidden hand cards / 12; cubes blue, brown, grey, yellow / 8; the map's "
+            (f"took+{k}", N_CARDS, f"the card seat +{k} took"),
+            (f"seat+{k}", 7, f"seat +{k}: hidden hand cards / 12; cubes blue, brown, grey, yellow / 8; the map's "
                             "left and top edge (x + 32) / 64, (y + 32) / 64"),
-            (f"map{k}", GRID * GRID * 12, f"seat +{k}'s visible squares: {GRID} x {GRID} cells (row-major, the "
+            (f"map+{k}", GRID * GRID * 12, f"seat +{k}'s visible squares: {GRID} x {GRID} cells (row-major, the "
              f"map's top-left square at row and column {MARGIN}), 12 channels per cell: town, forest, lake, "
              "wasteland, production blue / brown / grey / yellow, factory of each colour (its value / 4)"),
         ]  # fmt: skip
@@ -199,25 +199,25 @@ def _honshu_encode(lay: Layout, view: Any, seat: int) -> np.ndarray:
     for p in range(players):
         k = relative(p, seat, players)
         for card in numbers(f[f"hand{p}"]):
-            lay.put(v, f"hand{k}", card - 1)
+            lay.put(v, f"hand+{k}", card - 1)
         if trick[p] != "-":
             number, _, cube = trick[p].partition("+")
-            lay.put(v, f"trick{k}", int(number) - 1)
+            lay.put(v, f"trick+{k}", int(number) - 1)
             if cube:
-                lay.put(v, f"trick{k}", N_CARDS + N_COLOURS.index(cube))
+                lay.put(v, f"trick+{k}", N_CARDS + N_COLOURS.index(cube))
         if took[p] != "-":
-            lay.put(v, f"took{k}", int(took[p]) - 1)
+            lay.put(v, f"took+{k}", int(took[p]) - 1)
         squares = s.visible(p)  # the maps are public: the notation states them in full
         x0 = min((x for x, _, _ in squares), default=0)
         y0 = min((y for _, y, _ in squares), default=0)
         origins[p] = (x0, y0)
         cubes = numbers(f[f"cubes{p}"])
-        lay.put_all(v, f"seat{k}", [hidden_count(f[f"hand{p}"]) / 12, *(c / 8 for c in cubes),
+        lay.put_all(v, f"seat+{k}", [hidden_count(f[f"hand{p}"]) / 12, *(c / 8 for c in cubes),
                                    (x0 + 32) / 64, (y0 + 32) / 64])  # fmt: skip
         for x, y, kind in squares:
             channel, value = honshu_channel(kind)
             cell = (y - y0 + MARGIN) * GRID + (x - x0 + MARGIN)
-            lay.put(v, f"map{k}", cell * 12 + channel, value)
+            lay.put(v, f"map+{k}", cell * 12 + channel, value)
     if "anchor" in f and f["anchor"] != "-":
         ax, ay = (int(c) for c in f["anchor"].split(","))
         ox, oy = origins[int(s.to_move())]  # the anchor of the seat placing, on its map's grid

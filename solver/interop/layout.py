@@ -59,9 +59,9 @@ def fields(text: str) -> dict[str, str]:
 
 
 def numbers(value: str) -> list[int]:
-    """The integers of a field value (separators ',' '/' '+' and hidden entries '?...' skipped)."""
+    """The integers of a field value (separated by ',' '/' '.'; a '+...' suffix and hidden entries '?...' skipped)."""
     out = []
-    for part in value.replace("/", ",").split(","):
+    for part in value.replace("/", ",").replace(".", ",").split(","):
         head = part.split("+")[0]
         if head.isdigit():
             out.append(int(head))

@@ -190,3 +190,26 @@ def test_a_table_from_a_position_or_a_view_is_one_deal() -> None:
     while not table.finished:
         table.apply_action(table.legal_actions()[0])
     assert len(table.starts) == 1
+
+
+def test_the_vectors_count_what_the_notation_shows() -> None:
+    """Spot checks of the layouts against the seats' own notation: every garden card of Ohanami, every hand card of
+    Koi-Koi, every visible square of Honshu's maps is in the vector once."""
+    for game, rules in (("ohanami", {"players": 3}), ("koikoi", {}), ("honshu", {"players": 2})):
+        feats, info = features(game, rules), get_game(game)
+        lay = feats.layout
+
+        def seg(v: np.ndarray, name: str, lay: Any = lay) -> np.ndarray:
+            return v[lay.offsets[name] : lay.offsets[name] + lay.lengths[name]]
+
+        def check(table: Table, game: str = game, feats: Any = feats, info: Any = info) -> None:
+            v, s = feats.encode(table.view(0), 0), table.state
+            if game == "ohanami":
+                garden = sum(float(seg(v, f"column{c}+0").sum()) for c in (1, 2, 3))
+                assert garden == len(s.garden(0))
+            elif game == "koikoi":
+                assert float(seg(v, "own_hand").sum()) == len(s.hand(0))
+            else:
+                assert int((seg(v, "map+1") > 0).sum()) == len(s.visible(1))
+
+        play_random(game, rules, 6, check)
