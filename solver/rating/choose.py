@@ -46,9 +46,9 @@ def choose(ladder: Ladder, rating: float) -> Choice:
     if rating <= curve[0][0]:
         low = [lv for lv in ladder.levels if not lv.main and lv.kind != "search" and lv.rating <= curve[0][0]]
         pick = min([*low, curve[0][1]], key=lambda lv: abs(lv.rating - rating))
-        return _of(pick)
+        return choice_of(pick)
     if rating >= curve[-1][0]:
-        return _of(curve[-1][1])
+        return choice_of(curve[-1][1])
     for (r0, a), (r1, b) in itertools.pairwise(curve):
         if r0 <= rating <= r1 and a.budget and b.budget:
             t = 0.0 if r1 == r0 else (rating - r0) / (r1 - r0)
@@ -60,7 +60,7 @@ def choose(ladder: Ladder, rating: float) -> Choice:
             return Choice(
                 name, "search", settings, r0 + t * (r1 - r0), budget, _lerp(a.low, b.low, t), _lerp(a.high, b.high, t)
             )
-    return _of(curve[-1][1])  # pragma: no cover - the loop covers every rating between the ends
+    return choice_of(curve[-1][1])  # pragma: no cover - the loop covers every rating between the ends
 
 
 def rate_budget(ladder: Ladder, algo: str, nodes: int) -> tuple[float, float, float] | None:
@@ -80,7 +80,8 @@ def _lerp(x: float, y: float, t: float) -> float:
     return x + t * (y - x)
 
 
-def _of(lv: Level) -> Choice:
+def choice_of(lv: Level) -> Choice:
+    """The choice of ladder level `lv` itself."""
     return Choice(lv.name, lv.kind, dict(lv.settings), lv.rating, lv.budget, lv.low, lv.high)
 
 
@@ -118,4 +119,4 @@ def agent_for_rating(game: Any, rating: float, **rules: Any) -> Any:
     return agent_of(info, choose(shipped_ladder(info, rules), float(rating)), rules)
 
 
-__all__ = ["Choice", "agent_for_rating", "agent_of", "choose", "rate_budget", "rated_range"]
+__all__ = ["Choice", "agent_for_rating", "agent_of", "choice_of", "choose", "rate_budget", "rated_range"]

@@ -34,10 +34,6 @@ def _plain(x: float) -> float | str:
     return x if math.isfinite(x) else ("inf" if x > 0 else "-inf")
 
 
-def _float(x: float | str) -> float:
-    return float(x)
-
-
 def fits_path(results: str | Path) -> Path:
     """Where the fits of the results file `results` are kept: ``x.jsonl`` -> ``x.fits.jsonl``."""
     p = Path(results)
@@ -56,8 +52,8 @@ class FitCache:
                     d = json.loads(line)
                     fit = Fit(
                         [float(x) for x in d["ratings"]],
-                        [_float(x) for x in d["low"]],
-                        [_float(x) for x in d["high"]],
+                        [float(x) for x in d["low"]],
+                        [float(x) for x in d["high"]],
                         str(d["method"]),
                         int(d["bootstrap"]),
                     )

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import GameInfo, get_game
-from .choose import Choice, choose
-from .ladders import Ladder, Level
-from .pools import MODES, hash_for, mode_of
+from .choose import Choice, choice_of, choose
+from .ladders import Ladder
+from .pools import MODES, mode_of, search_entry
 
 LEVEL_COUNT = 8
 #: The level `kofun play` plays without --level / --elo / --time.
@@ -57,19 +57,11 @@ class RatedLevel:
         return f"level {self.number}: {name}, rated {c.rating:.0f} [{c.low:.0f}, {c.high:.0f}]"
 
 
-def _choice(lv: Level) -> Choice:
-    return Choice(lv.name, lv.kind, dict(lv.settings), lv.rating, lv.budget, lv.low, lv.high)
-
-
 def full_settings(game: str | GameInfo, mode: str) -> tuple[str, dict[str, Any], int]:
     """The name, search settings (one thread, the ladder's) and budget of full strength in `mode` of `game`."""
-    info = get_game(game)
-    m = MODES[info.name][mode]
-    budget = m.budgets[-1]
-    settings: dict[str, Any] = {"algo": m.algo, "nodes": budget, "threads": 1, "seed": 0}
-    if m.algo == "alphabeta":
-        settings["hash_mb"] = hash_for(budget)
-    return f"{m.algo}-{budget}", settings, budget
+    m = MODES[get_game(game).name][mode]
+    entry = search_entry(m.algo, m.budgets[-1], True)  # the ladder's own entry of that rung
+    return entry.name, dict(entry.settings), m.budgets[-1]
 
 
 def ladder_levels(ladder: Ladder, count: int = LEVEL_COUNT) -> list[RatedLevel]:
@@ -83,14 +75,14 @@ def ladder_levels(ladder: Ladder, count: int = LEVEL_COUNT) -> list[RatedLevel]:
     rated_full = next((lv for lv in main if lv.budget == budget and lv.measured), None)
     spread = count if rated_full is not None else count - 1
     low, high = main[0].rating, max(lv.rating for lv in main)
-    out = [RatedLevel(1, _choice(main[0]))]
+    out = [RatedLevel(1, choice_of(main[0]))]
     for k in range(1, spread):
         if k == spread - 1:  # the best rated level (where the curve saturates, not always the largest budget)
-            out.append(RatedLevel(k + 1, _choice(max(main, key=lambda lv: lv.rating))))
+            out.append(RatedLevel(k + 1, choice_of(max(main, key=lambda lv: lv.rating))))
         else:
             out.append(RatedLevel(k + 1, choose(ladder, low + (high - low) * k / (spread - 1))))
     if rated_full is not None:
-        out[-1] = RatedLevel(count, _choice(rated_full), full=True)
+        out[-1] = RatedLevel(count, choice_of(rated_full), full=True)
     else:
         nan = math.nan
         out.append(RatedLevel(count, Choice(name, "search", settings, nan, budget, nan, nan), full=True))
