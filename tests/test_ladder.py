@@ -277,3 +277,20 @@ def test_the_top_two_levels_may_stand_wider_and_the_ladder_says_so() -> None:
     lad.top_target = 50
     assert lad.converged and [lad.target_of(lv) for lv in levels] == [30, 30, 50, 50]
     assert Ladder.from_dict(lad.to_dict()).top_target == 50
+
+
+def test_a_ladder_whose_rules_hold_a_list_can_be_extended(tmp_path: Path) -> None:
+    """Sensei's `pits` rule is a tuple in the engine and a list in the results file: --extend compares them as the
+    file holds them (it once refused every Sensei ladder: `pits: [] in the file, () here`)."""
+    common = ["--round", "4", "--bootstrap", "10", "--seed", "2", "--rule", "version=arashi"]
+    small = tmp_path / "small.jsonl"
+    done = run("ladder", "sensei", "--games", "8", "--max-budget", "16", "--out", str(small), *common)
+    assert done.exit_code == 0, done.output
+    big = tmp_path / "big.jsonl"
+    done = run(
+        "ladder", "sensei", "--games", "16", "--max-budget", "64", "--extend", str(small), "--out", str(big), *common
+    )
+    assert done.exit_code == 0, done.output
+    header, results = read_results(big)
+    assert header["rules"]["pits"] == [] and header["extends"]["units"] == len(read_results(small)[1])
+    assert sum(len(r["points"]) for r in results.values()) == 16

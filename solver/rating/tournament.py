@@ -144,7 +144,7 @@ class Tournament:
         """Makes this tournament the continuation of the one of `header` (a results file's job) and its
         `results`, whose pool is a part of this one's: its games count as played, and the rounds go on from its
         ratings with every level of this pool. Errors name what does not match."""
-        mine = self.header()
+        mine = json.loads(json.dumps(self.header()))  # as the file holds it (tuples read back as lists)
         for key in ("job", "game", "mode", "rules", "seed", "opening_plies"):
             if header.get(key) != mine[key]:
                 raise ValueError(
