@@ -1,7 +1,7 @@
 """Ships a ladder made by ``kofun ladder ... --out DIR/<game>-<mode>.jsonl``: the fitted ladder to
 solver/data/ratings/<game>-<mode>.json (the folder of its run's files written as docs/data/ladders/ in its
 commands), its results file (and kept fits, when there are) gzipped to docs/data/ladders/, and a check that the
-shipped ladder refits exactly from the shipped results file.
+shipped ladder refits exactly from the shipped results file; its plot redrawn in docs/ladders/<name>.png.
 
     python scripts/ship_ladder.py /tmp/ladders/haniwa-2p.json [--name haniwa-2p]
 
@@ -18,12 +18,14 @@ import json
 import shutil
 from pathlib import Path
 
+from solver.cli.ladder import plot_ladder
 from solver.rating.journals import refit
 from solver.rating.ladders import Ladder
 
 ROOT = Path(__file__).resolve().parent.parent
 RATINGS = ROOT / "solver" / "data" / "ratings"
 JOURNALS = ROOT / "docs" / "data" / "ladders"
+PLOTS = ROOT / "docs" / "ladders"
 
 
 def gz(src: Path, dst: Path) -> None:
@@ -58,6 +60,7 @@ def main() -> None:
     ladder = Ladder.load(shipped)
     if refit(ladder, JOURNALS / f"{name}.jsonl.gz").to_dict() != ladder.to_dict():
         raise SystemExit(f"{name}: the shipped ladder does not refit from its results file")
+    plot_ladder(ladder, str(PLOTS / f"{name}.png"))
     print(f"{name}: shipped ({ladder.games} games, fit round {ladder.fit_round}); refits exactly")
 
 
