@@ -65,15 +65,15 @@ FULL_STRENGTH: dict[str, dict[str, int]] = {
     "sensei": {"arashi": 1 << 23, "shizukana": 1 << 23},
     "haniwa": {"2p": 1 << 18, "4p": 1 << 18},
     "koikoi": {"seed": 1 << 20, "nintendo": 1 << 20},
-    "ohanami": {"2p": 1 << 18},
+    "ohanami": {"2p": 1 << 18, "4p": 1 << 18},
     "honshu": {"2p": 1 << 15, "4p": 1 << 14},
 }
 
 #: Every game's main modes. The default search's budgets rise x4 from the bottom to full strength
-#: (:data:`FULL_STRENGTH`, the top rung). Ohanami is rated for two players (a ladder has two sides). In Honshu
-#: random never wins a game against greedy or any search, even ISMCTS with one iteration (0 of 514 games), so its
-#: ladders leave random out and are anchored at ISMCTS with one iteration (= 0); with 4 players two agents share the
-#: table, each playing two seats across from each other (docs/ladders.md).
+#: (:data:`FULL_STRENGTH`, the top rung). A ladder has two sides: with 4 players (Haniwa's teams, Ohanami's and
+#: Honshu's four gardens and islands) two agents share the table, each playing two seats across from each other.
+#: In Honshu random never wins a game against greedy or any search, even ISMCTS with one iteration (0 of 514
+#: games), so its ladders leave random out and are anchored at ISMCTS with one iteration (= 0) (docs/ladders.md).
 F = FULL_STRENGTH
 MODES: dict[str, dict[str, Mode]] = {
     "connect4": {
@@ -101,7 +101,12 @@ MODES: dict[str, dict[str, Mode]] = {
         "nintendo": Mode({"preset": "nintendo"}, "ismcts", _rungs(F["koikoi"]["nintendo"]), "pimc", (1_024, 16_384)),
     },
     # from 1 iteration: random wins 1.4% of its games against 16 iterations (5 of 360), too few to measure the gap
-    "ohanami": {"2p": Mode({"players": 2}, "ismcts", _rungs(F["ohanami"]["2p"], 1), "pimc", (1_024, 16_384))},
+    "ohanami": {
+        "2p": Mode({"players": 2}, "ismcts", _rungs(F["ohanami"]["2p"], 1), "pimc", (1_024, 16_384)),
+        "4p": Mode(
+            {"players": 4}, "ismcts", _rungs(F["ohanami"]["4p"], 1), "pimc", (1_024, 16_384), teams=(0, 1, 0, 1)
+        ),
+    },
     "honshu": {
         "2p": Mode({"players": 2}, "ismcts", _rungs(F["honshu"]["2p"], 1), "pimc", (1_024, 16_384), anchor="ismcts-1"),
         "4p": Mode(
