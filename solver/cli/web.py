@@ -18,16 +18,19 @@ import click
 @click.option("--open", "open_browser", is_flag=True, help="Open the lobby in the default browser.")
 @click.option("--quiet", is_flag=True, help="Log warnings only.")
 def serve_cmd(host: str, port: int, db: Path | None, workers: int | None, open_browser: bool, quiet: bool) -> None:
-    """Play every game in the browser: the lobby at http://HOST:PORT/ (e.g. kofun serve --open)."""
+    """Play every game in the browser: the lobby at http://HOST:PORT/ (e.g. kofun serve --open).
+
+    One server (or kofun engine) at a time keeps the games of a --db: a second one on the same file is refused."""
     from ..web.server import default_db, default_workers, serve
-    from ..web.store import Store
+    from ..web.store import DatabaseLock, Store
 
     path = db if db is not None else default_db()
     check_port(host, port)
-    Store(path).close()  # an unusable database file is said before the server starts
-    click.echo(f"kofun serve: http://{host}:{port}/  (games kept in {path}; Ctrl-C stops)", err=True)
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down cleanly, then re-raised it
-        serve(host, port, path, workers or default_workers(), open_browser, quiet)
+    with DatabaseLock(path):  # held until the server has stopped (the system drops it if the process is killed)
+        Store(path).close()  # an unusable database file is said before the server starts
+        click.echo(f"kofun serve: http://{host}:{port}/  (games kept in {path}; Ctrl-C stops)", err=True)
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down cleanly, then re-raised it
+            serve(host, port, path, workers or default_workers(), open_browser, quiet)
     click.echo("kofun serve: stopped", err=True)
 
 
@@ -62,8 +65,12 @@ def engine_cmd(db: str, workers: int, protocol: str, game_name: str, rules: tupl
 
         raise SystemExit(ugi_main(game_name, parse_rule_flags(rules)))
     from ..web.engine import main
+    from ..web.store import DatabaseLock, Store
 
-    raise SystemExit(main(db, workers))
+    with DatabaseLock(db):  # as kofun serve: one program keeps the tables of a file at a time
+        Store(db).close()  # an unusable database is one error line, before any request is read
+        code = main(db, workers)
+    raise SystemExit(code)
 
 
 COMMANDS = (serve_cmd, engine_cmd)

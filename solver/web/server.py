@@ -33,10 +33,16 @@ STATIC = Path(str(resources.files("solver.web") / "static"))
 
 
 def default_db() -> Path:
-    """Where ``kofun serve`` keeps its games unless ``--db`` says otherwise: the user's data folder."""
+    """Where ``kofun serve`` keeps its games unless ``--db`` says otherwise: the user's data folder (made when it
+    does not exist yet; a ``--db`` must name a file in a folder that exists)."""
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("kofun")) / "games.sqlite3"
+    folder = Path(platformdirs.user_data_dir("kofun"))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ValueError(f"the data folder {folder} cannot be made ({e.strerror}): give --db") from None
+    return folder / "games.sqlite3"
 
 
 def default_workers() -> int:

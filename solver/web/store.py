@@ -15,12 +15,19 @@ is opened):
   which table (web) or record (terminal), the mode, the rating before and after, or why it was not rated;
   ``profile_opponents``: each opponent of a rated game with its rating and deviation (held fixed) and the score;
   and ``tables.unrated``: why a table no longer counts for a rating (a take-back, an uploaded record).
+
+One program keeps a database's tables at a time: ``kofun serve`` and ``kofun engine`` hold :class:`DatabaseLock`
+(an exclusive ``flock`` on ``<db>.lock`` beside the file) for their whole life, so a second one on the same file is
+refused at its start instead of writing the same games from two copies of them. The operating system releases the
+lock when the process ends, however it ends (SIGKILL too). ``kofun play --player`` writes only ratings, each in
+one transaction, and takes no lock.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -76,7 +83,72 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 
 
 class StoreError(ValueError):
-    """A database file that cannot be used (unreadable, not a kofun database, from a newer kofun)."""
+    """A database file that cannot be used (unreadable, not a kofun database, from a newer kofun, in a folder that
+    does not exist, in use by another server)."""
+
+
+class DatabaseLock:
+    """The exclusive right to keep the tables of the database `path`: an ``flock`` on ``<path>.lock`` (made when
+    missing, left in place; it holds the pid of its holder) from :meth:`acquire` to :meth:`release` or the end of
+    the process. ``:memory:`` needs no lock. StoreError when another process holds it. Where ``fcntl`` does not
+    exist (Windows) nothing is locked."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self.lock_path = self.path + ".lock"
+        self.fd: int | None = None
+
+    def acquire(self) -> DatabaseLock:
+        """Takes the lock (at once, never waiting); StoreError names the process holding it."""
+        if self.path == ":memory:" or self.fd is not None:
+            return self
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX
+            return self
+        check_folder(self.path)
+        try:
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as e:
+            raise StoreError(
+                f"database {self.path}: cannot open its lock file {self.lock_path} ({e.strerror})"
+            ) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.pread(fd, 32, 0).decode(errors="replace").strip()
+            os.close(fd)
+            who = f"process {holder}" if holder.isdigit() else "another process"
+            raise StoreError(
+                f"database {self.path} is in use by another kofun serve or kofun engine ({who}, lock file "
+                f"{self.lock_path}): stop it or give another --db"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        self.fd = fd
+        return self
+
+    def release(self) -> None:
+        """Lets the database go (closing the file releases the lock)."""
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def __enter__(self) -> DatabaseLock:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+def check_folder(path: str | Path) -> None:
+    """StoreError when the folder of the database file `path` does not exist (or is not a folder)."""
+    if str(path) == ":memory:":
+        return
+    folder = Path(path).absolute().parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise StoreError(f"database {path}: the folder {folder} {what}")
 
 
 def token_hash(token: str) -> str:
@@ -99,12 +171,12 @@ class TableRow:
 
 
 class Store:
-    """The database of a server (``:memory:`` for one that keeps nothing)."""
+    """The database of a server (``:memory:`` for one that keeps nothing). The file is made when missing, its folder
+    must exist (StoreError otherwise)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        check_folder(self.path)
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")

@@ -1,19 +1,24 @@
 """The real transports: `kofun serve` (uvicorn, WebSocket, HTTP records) and `kofun engine` (JSON lines) in
 subprocesses on loopback. The same game through both gives the same record; a server killed with SIGKILL and
-started again loses nothing."""
+started again loses nothing; a second server (or engine) on a database in use is refused at its start; a --db in a
+folder that does not exist is one error line."""
 
 from __future__ import annotations
 
 import json
 import random
+import subprocess
 import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
-from .driver import Engine, Server, Socket, my_turn_or_over, play_out
+from solver.cli import main
+
+from .driver import Engine, Server, Socket, free_port, kofun_command, my_turn_or_over, play_out
 
 SEATS = [{"kind": "human"}, {"kind": "ai", "level": 3}]
 
@@ -96,3 +101,58 @@ def test_a_server_killed_mid_game_resumes_every_game_exactly(tmp_path: Path) -> 
         ws2.close()
     finally:
         server.stop()
+
+
+def in_use(db: Path, pid: int) -> str:
+    return (
+        f"error: database {db} is in use by another kofun serve or kofun engine (process {pid}, lock file "
+        f"{db}.lock): stop it or give another --db\n"
+    )
+
+
+def refused(*args: str) -> subprocess.CompletedProcess[str]:
+    """A `kofun` subprocess expected to end by itself at once (bounded: 60 s)."""
+    return subprocess.run(kofun_command(*args), capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+
+
+def test_a_second_server_on_a_database_in_use_is_refused_until_the_first_one_ends(tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite3"
+    first = Server(db)
+    try:
+        ws = Socket(first)
+        created = ws.ask(type="create", game="connect4", seats=[{"kind": "human"}, {"kind": "human"}], seed=3)
+        table, token = created["table"], created["tokens"]["0"]
+        assert ws.ask(type="move", table=table, token=token, move="4")["type"] == "moved"
+        second = refused("serve", "--port", str(free_port()), "--db", str(db), "--quiet")
+        assert (second.returncode, second.stdout, second.stderr) == (2, "", in_use(db, first.proc.pid))
+        engine = refused("engine", "--db", str(db))  # kofun engine keeps tables too: the same lock
+        assert (engine.returncode, engine.stdout, engine.stderr) == (2, "", in_use(db, first.proc.pid))
+        other = created["tokens"]["1"]
+        assert ws.ask(type="move", table=table, token=other, move="3")["type"] == "moved"  # the first one goes on
+        ws.close()
+        first.kill()  # SIGKILL: the lock dies with the process
+        first.start()  # the same database again: it starts, and has the game as it was
+        ws = Socket(first)
+        ws.ask(type="join", table=table, token=token)
+        state = ws.wait(lambda m: m["type"] == "state")
+        assert state["last"] == ["4", "3"] and state["your_turn"]  # both servers' moves, one history
+        ws.close()
+        again = refused("serve", "--port", str(free_port()), "--db", str(db), "--quiet")
+        assert again.stderr == in_use(db, first.proc.pid)  # the restarted server holds it in turn
+    finally:
+        stopped = first.stop()
+    assert "kofun serve: stopped" in stopped and "Traceback" not in stopped
+    later = Server(db)  # a server stopped normally lets the database go
+    later.stop()
+
+
+@pytest.mark.parametrize("command", ["serve", "engine"])
+def test_a_database_in_a_folder_that_does_not_exist_is_one_error_line(tmp_path: Path, command: str) -> None:
+    (tmp_path / "a-file").write_text("")
+    for db, what in [(tmp_path / "does" / "not" / "exist" / "x.sqlite", "does not exist"),
+                     (tmp_path / "a-file" / "x.sqlite", "is not a folder")]:  # fmt: skip
+        args = [command, "--db", str(db)] + (["--port", str(free_port())] if command == "serve" else [])
+        result = CliRunner().invoke(main, args, input="")
+        assert result.exit_code == 2
+        assert result.output == f"error: database {db}: the folder {db.parent} {what}\n"
+        assert not (tmp_path / "does").exists()  # nothing made on the way
