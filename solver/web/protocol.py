@@ -20,6 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAd
 PROTOCOL_VERSION = 1
 #: The longest request accepted (bytes of JSON); an uploaded record may be this long.
 MAX_MESSAGE_BYTES = 4 * 1024 * 1024
+#: What a longer message is answered (docs/protocol.md).
+TOO_LONG = f"message too long (at most {MAX_MESSAGE_BYTES} bytes)"
 
 Id = StrictInt | Annotated[str, Field(max_length=64)]
 Name = Annotated[str, Field(min_length=1, max_length=64)]
@@ -257,8 +259,8 @@ class ProtocolError(ValueError):
 
 def parse_request(raw: str | bytes) -> Any:
     """The request in `raw` (one JSON object), checked; ProtocolError names what is wrong."""
-    if len(raw) > MAX_MESSAGE_BYTES:
-        raise ProtocolError(f"message too long: {len(raw)} bytes (at most {MAX_MESSAGE_BYTES})")
+    if _size(raw) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(TOO_LONG)
     try:
         data = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
@@ -294,6 +296,19 @@ def _first_error(e: ValidationError) -> str:
     where, msg = next(iter(seen.items()))
     more = f" (and {len(seen) - 1} more)" if len(seen) > 1 else ""
     return f"{where}: {msg}{more}"
+
+
+def _size(raw: str | bytes) -> int:
+    """Bytes of a message (UTF-8 for text)."""
+    if isinstance(raw, bytes) or len(raw) * 4 <= MAX_MESSAGE_BYTES:  # four bytes a character at most
+        return len(raw)
+    return len(raw.encode("utf-8", "surrogatepass"))
+
+
+def too_long() -> dict[str, Any]:
+    """The error answering a message over :data:`MAX_MESSAGE_BYTES` that was not read (so it has no id): sent by
+    ``kofun serve`` before it closes the WebSocket (code 1009) and by ``kofun engine`` before it skips the line."""
+    return error(TOO_LONG)
 
 
 def reply(kind: str, request_id: Any = None, **fields: Any) -> dict[str, Any]:

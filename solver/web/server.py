@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .client import Client
 from .hub import Hub
-from .protocol import MAX_MESSAGE_BYTES, encode
+from .protocol import MAX_MESSAGE_BYTES, encode, too_long
 from .store import Store
 from .tables import TableError
 
@@ -127,6 +127,32 @@ async def _write(ws: WebSocket, client: Client) -> None:
             await ws.send_text(encode(message))
 
 
+def websocket_protocol() -> Any:
+    """uvicorn's WebSocket protocol (``websockets``, sans-I/O) with one change: a message over
+    :data:`MAX_MESSAGE_BYTES` is answered with the protocol's error (:func:`~.protocol.too_long`) before the
+    connection is closed with code 1009 — the server reads no further than the limit, so it cannot go on with that
+    connection. Without that protocol (an older uvicorn) uvicorn's own choice: the 1009 close alone."""
+    try:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+        from websockets.protocol import State
+        from websockets.server import ServerProtocol
+    except ImportError:  # pragma: no cover - an older uvicorn or websockets
+        return "auto"
+
+    class AnsweringServerProtocol(ServerProtocol):
+        def fail(self, code: int, reason: str = "") -> None:
+            if code == 1009 and self.state is State.OPEN:
+                self.send_text(encode(too_long()).encode())
+            super().fail(code, reason)
+
+    class KofunWebSocketProtocol(WebSocketsSansIOProtocol):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.conn.__class__ = AnsweringServerProtocol  # the same connection, failing with the answer first
+
+    return KofunWebSocketProtocol
+
+
 def serve(host: str, port: int, db: str | Path, workers: int, open_browser: bool = False, quiet: bool = False) -> None:
     """Runs the server until it is stopped (Ctrl-C, SIGTERM)."""
     import uvicorn
@@ -134,7 +160,7 @@ def serve(host: str, port: int, db: str | Path, workers: int, open_browser: bool
     app = make_app(db, workers)
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning" if quiet else "info", ws_max_size=MAX_MESSAGE_BYTES,
-        ws="auto", lifespan="on",
+        ws=websocket_protocol(), lifespan="on",
     )  # fmt: skip
     server = uvicorn.Server(config)
     if open_browser:

@@ -10,7 +10,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.web.protocol import MAX_MESSAGE_BYTES, REQUEST_TYPES, ProtocolError, encode, parse_request
+from solver.web.protocol import (
+    MAX_MESSAGE_BYTES,
+    REQUEST_TYPES,
+    TOO_LONG,
+    ProtocolError,
+    encode,
+    parse_request,
+    too_long,
+)
 
 from .driver import HubDriver, my_turn_or_over
 
@@ -45,8 +53,23 @@ def test_the_id_of_a_refused_request_comes_back_and_replies_are_strict_json() ->
     assert e.value.request_id == 17
     with pytest.raises(ValueError, match="Out of range float values are not JSON compliant"):
         encode({"type": "x", "value": float("inf")})
-    with pytest.raises(ProtocolError, match="message too long"):
+
+
+def test_the_size_limit_counts_bytes_and_its_error_is_the_documented_one() -> None:
+    with pytest.raises(ProtocolError) as e:
         parse_request("x" * (MAX_MESSAGE_BYTES + 1))
+    assert str(e.value) == TOO_LONG == "message too long (at most 4194304 bytes)" and e.value.request_id is None
+    assert too_long() == {"type": "error", "message": TOO_LONG}
+    wide = '{"type": "hello", "id": 1, "x": "' + "\u00e9" * (MAX_MESSAGE_BYTES // 2) + '"}'  # 2 bytes a character
+    assert len(wide) < MAX_MESSAGE_BYTES < len(wide.encode())
+    with pytest.raises(ProtocolError, match="message too long"):
+        parse_request(wide)
+    with pytest.raises(ProtocolError, match="message too long"):
+        parse_request(wide.encode())
+    at_limit = '{"type": "hello", "id": 1, "x": "' + "x" * (MAX_MESSAGE_BYTES - 35) + '"}'
+    assert len(at_limit) == MAX_MESSAGE_BYTES
+    with pytest.raises(ProtocolError, match=r"^hello: x: Extra inputs are not permitted$"):  # read, then refused
+        parse_request(at_limit)
 
 
 json_values = st.recursive(

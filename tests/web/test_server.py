@@ -5,6 +5,7 @@ folder that does not exist is one error line."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import subprocess
@@ -17,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from solver.cli import main
+from solver.web.protocol import MAX_MESSAGE_BYTES
 
 from .driver import Engine, Server, Socket, free_port, kofun_command, my_turn_or_over, play_out
 
@@ -156,3 +158,30 @@ def test_a_database_in_a_folder_that_does_not_exist_is_one_error_line(tmp_path: 
         assert result.exit_code == 2
         assert result.output == f"error: database {db}: the folder {db.parent} {what}\n"
         assert not (tmp_path / "does").exists()  # nothing made on the way
+
+
+@pytest.mark.parametrize("size", [MAX_MESSAGE_BYTES + 1, 3 * MAX_MESSAGE_BYTES])
+def test_a_websocket_message_over_the_limit_is_answered_with_the_error_then_closed(tmp_path: Path, size: int) -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    server = Server(tmp_path / "s.sqlite3")
+    try:
+        with connect(f"ws://127.0.0.1:{server.port}/ws", max_size=None) as ws:
+            ws.send(json.dumps({"type": "hello", "id": 1}))
+            assert json.loads(ws.recv(timeout=30))["type"] == "welcome"
+            padding = size - len(json.dumps({"type": "hello", "id": 2, "pad": ""}))
+            with contextlib.suppress(ConnectionClosed):  # the server may close before the client has sent it all
+                ws.send(json.dumps({"type": "hello", "id": 2, "pad": "x" * padding}))
+            assert json.loads(ws.recv(timeout=30)) == {
+                "type": "error", "message": f"message too long (at most {MAX_MESSAGE_BYTES} bytes)"
+            }  # fmt: skip
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=30)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        just_under = Socket(server)  # the limit itself is accepted (and the server goes on)
+        pad = MAX_MESSAGE_BYTES - len(json.dumps({"type": "hello", "id": 1, "x": ""}))
+        assert just_under.ask(type="hello", x="y" * pad)["message"] == "hello: x: Extra inputs are not permitted"
+        just_under.close()
+    finally:
+        server.stop()
