@@ -17,14 +17,13 @@ from collections.abc import Callable
 from typing import Any
 
 from .._version import __version__
-from ..games import GAMES, get_game
+from ..games import get_game
 from ..play.record import GameRecord
-from ..rating.ladders import shipped_path
-from ..rating.pools import MODES
 from ..search.runner import Progress
 from . import protocol as p
 from .analysis_board import AnalysisRequests
 from .client import Client
+from .lobby import catalog
 from .pool import SearchCancelled, SearchPool
 from .ratings import claim_seat, profile_message
 from .solo import best_turn_plans, check_solo_turn
@@ -35,26 +34,6 @@ from .thinking import thinking_message
 log = logging.getLogger("kofun.web")
 #: Tables listed at most in one answer (the most recently played first).
 LIST_LIMIT = 200
-
-
-def catalog() -> list[dict[str, Any]]:
-    """Every game: its rule options, its rated modes (with the rules that select them) and seat counts."""
-    out = []
-    for info in sorted(GAMES.values(), key=lambda g: g.name):
-        modes = [
-            {"name": name, "rules": info.check_options(mode.rules), "rated": shipped_path(info.name, name).exists()}
-            for name, mode in MODES.get(info.name, {}).items()
-        ]
-        options = [
-            {"name": o.name, "default": o.default, "help": o.help, "choices": list(o.choices) if o.choices else None,
-             "min": o.min_value, "max": o.max_value}
-            for o in info.options
-        ]  # fmt: skip
-        out.append({
-            "name": info.name, "title": info.title, "hidden_information": info.has_hidden_information,
-            "options": options, "modes": modes, "players": info.num_players(),
-        })  # fmt: skip
-    return out
 
 
 class Hub(AnalysisRequests):
@@ -171,7 +150,8 @@ class Hub(AnalysisRequests):
 
     async def _on_list(self, client: Client, r: p.ListTables) -> None:
         rows = self.store.tables_of_tokens(r.tokens) if r.tokens is not None else self.store.tables()
-        shown = [self.table(row.id).summary() for row in rows[:LIST_LIMIT]]
+        held = {found[0]: found[1] for found in map(self.store.seat_of, r.tokens or []) if found is not None}
+        shown = [self.table(row.id).summary(held.get(row.id)) for row in rows[:LIST_LIMIT]]
         client.send(p.reply("tables", r.id, tables=shown, more=max(0, len(rows) - LIST_LIMIT)))
 
     async def _on_record(self, client: Client, r: p.GetRecord) -> None:

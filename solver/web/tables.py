@@ -28,6 +28,8 @@ from ..search.settings import SearchSettings
 from .boards import board_of, legal_of
 from .protocol import AISeat, HumanSeat
 from .ratings import TOOK_BACK, UPLOADED, human_entry, rate_table, rating_message, register_players
+from .rule_words import rules_in_words
+from .seat_names import result_words, seat_names
 from .store import Store, TableRow
 
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
@@ -350,13 +352,15 @@ class Table(MatchObserver):
         mine = to_move == seat and self.seats[seat]["kind"] == "human"
         record = self.match.record
         deal = self.match.deal_index if self.playing else len(record.deals) - 1
+        names = seat_names(self.game, self.seats, seat)
         return {
             "table": self.id,
             "game": self.game.name,
             "title": self.game.title,
             "rules": dict(self.rules),
             "seat": seat,
-            "seats": [self.seat_entry(i) for i in range(len(self.seats))],
+            "seats": [{**self.seat_entry(i), **n} for i, n in enumerate(names)],
+            "rules_words": rules_in_words(self.game, self.rules),
             "teams": list(self.match.teams),
             "status": self.status,
             "deal": deal + 1,
@@ -367,12 +371,20 @@ class Table(MatchObserver):
             "legal": legal_of(self.game, view) if mine else [],
             "last": self.public_moves(seat),
             "scores": list(record.scores),
-            "result": self.result() if not self.playing else None,
+            "result": self.result([n["label"] for n in names]) if not self.playing else None,
             "can_take_back": self.playing and all(s["kind"] == "ai" for i, s in enumerate(self.seats) if i != seat),
             "record_available": self.record_available,
             "version": self.version,
             "rating": rating_message(self, seat),
+            "revealed": self.revealed(seat),
         }
+
+    def revealed(self, seat: int) -> list[dict[str, Any]]:
+        """Once the game is over nothing is secret: the board of every other seat's view (its hand, its face-down
+        tiles). Empty while the game runs, and in a game without hidden information."""
+        if self.playing or not self.game.has_hidden_information:
+            return []
+        return [{"seat": s, "board": board_of(self.game, self.view_of(s))} for s in range(len(self.seats)) if s != seat]
 
     def seat_entry(self, seat: int) -> dict[str, Any]:
         """What every seat is told of a seat: kind, name, the engine's rating (never its token)."""
@@ -380,22 +392,14 @@ class Table(MatchObserver):
         keep = ("kind", "name", "player", "rated", "rating", "low", "high", "note")
         return {"seat": seat, **{k: s[k] for k in keep if k in s}}
 
-    def result(self) -> dict[str, Any]:
-        """Who won and by how much, in words and numbers."""
+    def result(self, labels: list[str] | None = None) -> dict[str, Any]:
+        """Who won and by how much, in words (the seats named by `labels`: as a viewer sees them) and numbers."""
         rec = self.match.record
-        if self.status == ABANDONED:
-            who = getattr(self, "resigned", None)
-            text = f"{self.seat_name(who)} resigned: the game ended unfinished" if who is not None else "abandoned"
-            return {"winners": [], "scores": list(rec.scores), "text": text}
-        scores = ", ".join(f"{self.seat_name(i)} {v:g}" for i, v in enumerate(rec.scores))
-        if len(self.seats) == 1:  # a solo game: a score, no winner
-            return {"winners": [], "scores": list(rec.scores), "text": f"{self.seat_name(0)} scored {rec.scores[0]:g}"}
-        if not rec.winners:
-            text = f"draw ({scores})"
-        else:
-            names = " and ".join(self.seat_name(i) for i in rec.winners)
-            text = f"{names} won ({scores})"
-        return {"winners": list(rec.winners), "scores": list(rec.scores), "text": text}
+        shown = labels or [n["label"] for n in seat_names(self.game, self.seats, None)]
+        resigned = getattr(self, "resigned", None)
+        text = result_words(rec, shown, resigned, self.status == ABANDONED)
+        winners = [] if self.status == ABANDONED or len(self.seats) == 1 else list(rec.winners)
+        return {"winners": winners, "scores": list(rec.scores), "text": text}
 
     @property
     def record_available(self) -> bool:
@@ -408,13 +412,14 @@ class Table(MatchObserver):
             raise TableError("record: a running game's record shows every hidden card; it is given at the end")
         return self.match.current_record()
 
-    def summary(self) -> dict[str, Any]:
-        """One line of the list of tables: public facts only."""
+    def summary(self, viewer: int | None = None) -> dict[str, Any]:
+        """One line of the list of tables: public facts only (the seats named as `viewer` sees them)."""
+        names = seat_names(self.game, self.seats, viewer)
         return {
             "table": self.id, "game": self.game.name, "title": self.game.title, "rules": dict(self.rules),
-            "status": self.status, "seats": [self.seat_entry(i) for i in range(len(self.seats))],
+            "status": self.status, "seats": [{**self.seat_entry(i), **n} for i, n in enumerate(names)],
             "to_move": self.seat_to_move(), "scores": list(self.match.record.scores),
-            "result": self.result()["text"] if not self.playing else None,
+            "result": self.result([n["label"] for n in names])["text"] if not self.playing else None,
             "created": self.row.created, "updated": self.updated,
         }  # fmt: skip
 

@@ -55,7 +55,8 @@ def test_the_lobby_is_told_a_players_rating_in_the_mode(hub: HubDriver) -> None:
 
 def test_a_finished_game_against_a_level_updates_the_rating_by_glicko2(hub: HubDriver) -> None:
     c, table, token, first = against_level_one(hub)
-    assert first["seats"][0] == {"seat": 0, "kind": "human", "name": "Ann", "player": "Ann"}
+    assert first["seats"][0] == {"seat": 0, "kind": "human", "name": "Ann", "player": "Ann", "label": "you",
+                                 "title": "Ann (you), playing X"}  # fmt: skip
     assert first["rating"] is None  # nothing to say while the game goes on
     ai = first["seats"][1]
     last = play_out(lambda **r: hub.ask(c, **r), lambda done: hub.wait(c, done), table, token, first, seed=1)
@@ -95,6 +96,7 @@ def test_two_people_are_rated_against_each_other(hub: HubDriver) -> None:
     assert taken["message"] == "join: this seat is played by Bob"
     hub.ask(c0, type="join", table=table, token=tokens["0"])
     assert [s["name"] for s in hub.last_state(c0)["seats"]] == ["Ann", "Bob"]
+    assert [s["title"] for s in hub.last_state(c0)["seats"]] == ["Ann (you), playing X", "Bob, playing O"]
     for ply, move in enumerate("1212121"):
         who, token = (c0, tokens["0"]) if ply % 2 == 0 else (c1, tokens["1"])
         assert hub.ask(who, type="move", table=table, token=token, move=move)["type"] == "moved"

@@ -40,7 +40,10 @@ def test_a_game_against_the_engine_is_played_written_and_given_back_as_its_recor
     assert state["your_turn"] and state["to_move"] == 0 and state["status"] == "playing"
     assert sorted(m["move"] for m in state["legal"]) == [str(c) for c in range(1, 8)]
     assert state["seats"][1] == {"seat": 1, "kind": "ai", "name": "level 2 (alphabeta-27)", "rated": True,
-                                 "rating": 781, "low": 758, "high": 806}  # fmt: skip
+                                 "rating": 781, "low": 758, "high": 806, "label": "the engine",
+                                 "title": "the engine, level 2 (rating 781, 95%: 758 to 806), playing O"}  # fmt: skip
+    assert state["seats"][0]["label"] == "you" and state["seats"][0]["title"] == "you, playing X"
+    assert state["rules_words"] == {"mode": "standard rules", "rated_mode": "standard", "changes": [], "all": []}
     mine = ["4", "4", "4", "3", "5", "6", "2", "1", "7", "1", "2", "3", "5", "6", "7", "1", "2", "3"]
     while state["status"] == "playing":
         legal = {m["move"] for m in state["legal"]}
@@ -50,6 +53,10 @@ def test_a_game_against_the_engine_is_played_written_and_given_back_as_its_recor
     record = GameRecord.from_dict(hub.ask(c, type="record", table=table)["record"])
     assert record.finished and record.game == "connect4" and record.seed == 7
     assert state["result"]["scores"] == record.scores and state["result"]["winners"] == record.winners
+    scores = f"you {record.scores[0]:g}, the engine {record.scores[1]:g}"
+    said = {(): f"draw ({scores})", (0,): f"you won ({scores})", (1,): f"the engine won ({scores})"}
+    assert state["result"]["text"] == said[tuple(record.winners)]
+    assert state["revealed"] == []  # nothing was hidden
     # the record replays: the same engine agent, the same seed, the person's moves → the same game
     agents = [agent_from_record(get_game("connect4"), {}, a) for a in record.agents]
     human = [m for i, m in enumerate(record.moves) if i % 2 == 0]
@@ -105,7 +112,7 @@ def test_take_back_returns_to_the_persons_last_decision_and_the_engine_replies_t
     nothing = hub.ask(c, type="resign", table=table, token=tokens["0"])
     assert nothing["type"] == "resigned"
     over = hub.wait(c, lambda m: m["type"] == "state" and m["status"] != "playing")
-    assert over["status"] == "abandoned" and over["result"]["text"] == "X resigned: the game ended unfinished"
+    assert over["status"] == "abandoned" and over["result"]["text"] == "you resigned: the game ended unfinished"
     assert hub.ask(c, type="move", table=table, token=tokens["0"], move="3")["message"] == "move: the game is over"
 
 
@@ -163,7 +170,7 @@ def test_a_solo_game_ends_with_its_score(hub: HubDriver) -> None:
         hub.ask(c, type="move", table=table, token=tokens["0"], move=state["legal"][0]["move"])
         state = hub.wait(c, my_turn_or_over)
     record = GameRecord.from_dict(hub.ask(c, type="record", table=table)["record"])
-    assert state["result"] == {"winners": [], "scores": record.scores, "text": f"player 0 scored {record.scores[0]:g}"}
+    assert state["result"] == {"winners": [], "scores": record.scores, "text": f"you scored {record.scores[0]:g}"}
     replay = get_game("haniwa").parse(record.start)
     for move in record.moves:
         replay.play(move)

@@ -186,7 +186,7 @@ def board(view: Any) -> dict[str, Any]:
         "you": me,
         "to_move": None if phase == "end" else turn,
         "phase": PHASE_WORDS[phase],
-        "status": _status(phase, turn, me, drawn, decision, result, match, dealt_hand_yaku),
+        "status": _status(phase, turn, me, drawn, decision, result, match, dealt_hand_yaku, calls),
         "rules": rules_text,
         "dealer": first,
         "hand": [card_info(c, "hand") for c in hand],
@@ -211,6 +211,7 @@ def _status(
     result: tuple[int, int] | None,
     match: dict[str, Any] | None,
     hand_yaku: bool = False,
+    calls: list[int] | None = None,
 ) -> str:
     where = f"deal {match['deal']} of {match['deals']}: " if match else ""
     who = _who(turn, me)
@@ -228,6 +229,10 @@ def _status(
             if winner < 0
             else f"deal over: {_who(winner, me)} score{'' if winner == me else 's'} {points}"
         )
+        callers = [s for s, n in enumerate(calls or []) if n]
+        if winner < 0 and callers:  # yaku stood, but only a stop scores them
+            called = " and ".join(_who(s, me) for s in callers)
+            text += f" ({called} called koi-koi and nobody stopped before the cards ran out: only a stop scores yaku)"
         if winner >= 0 and hand_yaku:
             text += " for a hand yaku (four cards of a month or four pairs dealt)"
         if match is not None and match.get("over"):

@@ -47,3 +47,32 @@ export function legend(items, parent) {
   }
   return list;
 }
+
+const YOU_VERBS = { picks: "pick", places: "place", wins: "win", scores: "score", has: "have", is: "are",
+  takes: "take", plays: "play", chooses: "choose", bids: "bid", passes: "pass", calls: "call", stops: "stop",
+  moves: "move", shares: "share", rolls: "roll", discards: "discard", gets: "get", leads: "lead" };
+
+/** A board's text with its seats named as the page names them. The board modules say "player N" (the
+ * notation's numbering: a board is a function of the seat's view alone, and the seats' names are the table's);
+ * `ui.names` holds the name of each seat ("you", "Ann", "the engine", ...). "you (player 0)" and "player 0 (you)"
+ * become "you" (a verb after it agrees: "you pick"), "players 0 and 2" the two names. */
+export function named(text, ui) {
+  const names = ui && ui.names;
+  if (!text || !names || !names.length) return text || "";
+  const of = (n) => names[Number(n)] || `player ${n}`;
+  const cap = (word, like) => (like[0] === like[0].toUpperCase() ? word[0].toUpperCase() + word.slice(1) : word);
+  let out = text.replace(/\b([Yy]ou) \(player \d\)/g, "$1");
+  out = out.replace(/\b([Pp])layer (\d) \(you\)( (\w+))?/g, (m, p, n, rest, verb) => {
+    const who = cap(of(n), p);
+    if (!rest) return who;
+    const fixed = of(n) === "you" && YOU_VERBS[verb] ? YOU_VERBS[verb] : verb;
+    return `${who} ${fixed}`;
+  });
+  out = out.replace(/\bplayers (\d) and (\d)\b/g, (m, a, b) => `${of(a)} and ${of(b)}`);
+  out = out.replace(/\b([Pp])layer (\d)\b( (\w+))?/g, (m, p, n, rest, verb) => {
+    const who = cap(of(n), p);
+    if (!rest) return who;
+    return `${who} ${of(n) === "you" && YOU_VERBS[verb] ? YOU_VERBS[verb] : verb}`;
+  });
+  return out;
+}

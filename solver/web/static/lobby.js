@@ -1,32 +1,78 @@
 // The lobby: choose a game, its mode or rule options, who sits where (you, another person, or the engine at a
 // rated level of the game's ladder / at full strength), and the list of this browser's games.
+//
+// Its data (the games, their modes and levels) comes first, over plain HTTP (GET /api/lobby), so the lobby is
+// drawn without waiting for the WebSocket; the last choices are kept in this browser (localStorage).
 
 import { el } from "./draw.js";
 import { player, tokens } from "./connection.js";
 
+/** The lobby's data: GET /api/lobby, else (an older server) the catalog over the WebSocket. */
+async function lobbyData(conn) {
+  try {
+    const answer = await fetch("/api/lobby", { headers: { Accept: "application/json" } });
+    if (answer.ok) return await answer.json();
+  } catch {
+    // no such route: asked over the socket below
+  }
+  const { games } = await conn.request({ type: "catalog" });
+  return { games, default_level: 3 };
+}
+
+/** The last choices of the lobby, kept in this browser: the game, and per game its mode, rules and seats. */
+export const choices = {
+  all() {
+    try {
+      return JSON.parse(localStorage.getItem("kofun.lobby") || "{}");
+    } catch {
+      return {};
+    }
+  },
+  get(game) {
+    return (this.all().games || {})[game] || {};
+  },
+  set(game, entry) {
+    const all = this.all();
+    all.game = game;
+    all.games = { ...(all.games || {}), [game]: { ...((all.games || {})[game] || {}), ...entry } };
+    localStorage.setItem("kofun.lobby", JSON.stringify(all));
+  },
+};
+
+let defaultLevel = 3; // the level preselected for an engine seat (the server's LOBBY_LEVEL)
+
 export async function showLobby(main, conn) {
+  const data = await lobbyData(conn);
+  defaultLevel = data.default_level || defaultLevel;
+  const { games } = data;
   main.innerHTML = "";
   const page = el("div", { id: "lobby", class: "lobby" }, main);
-  const { games } = await conn.request({ type: "catalog" });
   const chooser = el("section", { class: "panel new-game" }, page);
   el("h2", { text: "New game" }, chooser);
   playerField(chooser);
-  const list = el("div", { class: "game-choice", role: "radiogroup", "aria-label": "game" }, chooser);
+  const list = el("div", { class: "game-choice", role: "radiogroup", "aria-label": "game", id: "games" }, chooser);
   const form = el("div", { class: "setup" }, chooser);
   const mine = el("section", { class: "panel my-games" }, page);
   let current = null;
   for (const g of games) {
-    const b = el("button", { class: "game-button", "data-game": g.name, type: "button" }, list);
+    const b = el("button", { class: "game-button", "data-game": g.name, type: "button", role: "radio",
+      "aria-checked": "false" }, list);
     el("strong", { text: g.title }, b);
+    el("span", { class: "game-players", text: g.players_text || "" }, b);
+    if (g.description) el("span", { class: "game-description", text: g.description }, b);
     el("span", { class: "muted", text: g.hidden_information ? "hidden information" : "perfect information" }, b);
     b.addEventListener("click", () => {
-      for (const x of list.children) x.classList.toggle("chosen", x === b);
+      for (const x of list.children) {
+        x.classList.toggle("chosen", x === b);
+        x.setAttribute("aria-checked", String(x === b));
+      }
       current = g;
+      choices.set(g.name, {});
       setupForm(form, conn, g).catch((e) => showError(form, e));
     });
   }
-  const first = new URLSearchParams(location.search).get("game") || games[0].name;
-  const start = list.querySelector(`[data-game="${first}"]`) || list.firstChild;
+  const asked = new URLSearchParams(location.search).get("game") || choices.all().game || games[0].name;
+  const start = list.querySelector(`[data-game="${asked}"]`) || list.firstChild;
   start.click();
   await listGames(mine, conn);
   return current;
@@ -81,37 +127,54 @@ function showError(where, e) {
   box.textContent = String(e.message || e);
 }
 
+function clearError(where) {
+  const box = where.querySelector(".error");
+  if (box) box.remove();
+}
+
 function defaultRules(game) {
   return Object.fromEntries(game.options.map((o) => [o.name, o.default]));
 }
 
+/** A rule's value as its input shows it (Sensei's pits, a list of squares: "c3 e3", or "none"). */
+function shownValue(v) {
+  return Array.isArray(v) ? v.join(" ") || "none" : String(v);
+}
+
 async function setupForm(form, conn, game) {
   form.innerHTML = "";
+  const kept = choices.get(game.name);
   const rules = defaultRules(game);
-  if (game.modes.length) Object.assign(rules, game.modes[0].rules);
+  const keptMode = game.modes.find((m) => m.name === kept.mode);
+  if (kept.mode === "" && kept.rules) Object.assign(rules, kept.rules);
+  else if (keptMode || game.modes.length) Object.assign(rules, (keptMode || game.modes[0]).rules);
   const modeRow = el("label", { class: "row" }, form);
   el("span", { text: "Mode" }, modeRow);
   const mode = el("select", { id: "mode" }, modeRow);
   for (const m of game.modes) {
-    el("option", { value: m.name, text: `${m.name}${m.rated ? " (rated levels)" : " (no rated levels yet)"}` }, mode);
+    const title = m.title || m.name;
+    el("option", { value: m.name, text: `${title}${m.rated ? " (rated levels)" : " (no rated levels yet)"}` }, mode);
   }
   el("option", { value: "", text: "custom rules" }, mode);
+  mode.value = kept.mode === "" && kept.rules ? "" : (keptMode || game.modes[0] || { name: "" }).name;
   const options = el("details", { class: "options" }, form);
   el("summary", { text: "Rule options" }, options);
   const inputs = {};
   for (const o of game.options) {
     const row = el("label", { class: "row", title: o.help }, options);
-    el("span", { text: o.name }, row);
+    el("span", { text: o.name.replaceAll("_", " ") }, row);
     let input;
     if (o.choices) {
       input = el("select", { "data-option": o.name }, row);
-      for (const c of o.choices) el("option", { value: String(c), text: String(c) }, input);
+      for (const c of o.choices) el("option", { value: String(c), text: String(c) === "" ? "(default)" : String(c) }, input);
     } else if (typeof o.default === "boolean") {
       input = el("input", { type: "checkbox", "data-option": o.name }, row);
-    } else {
-      input = el("input", { type: "number", "data-option": o.name }, row);
+    } else if (typeof o.default === "number") {
+      input = el("input", { type: "number", "data-option": o.name, inputmode: "numeric" }, row);
       if (o.min !== null) input.min = o.min;
       if (o.max !== null) input.max = o.max;
+    } else {
+      input = el("input", { type: "text", "data-option": o.name, spellcheck: "false" }, row);
     }
     el("small", { class: "muted", text: o.help }, row);
     inputs[o.name] = input;
@@ -128,27 +191,34 @@ async function setupForm(form, conn, game) {
     for (const o of game.options) {
       const input = inputs[o.name];
       if (input.type === "checkbox") input.checked = Boolean(rules[o.name]);
-      else input.value = String(rules[o.name]);
+      else input.value = shownValue(rules[o.name]);
     }
   };
   const read = () => {
     for (const o of game.options) {
       const input = inputs[o.name];
       if (input.type === "checkbox") rules[o.name] = input.checked;
-      else if (typeof o.default === "number") rules[o.name] = Number(input.value);
-      else rules[o.name] = input.value;
+      else if (typeof o.default === "number") rules[o.name] = input.value.trim() === "" ? o.default : Number(input.value);
+      else rules[o.name] = input.value.trim();
     }
+  };
+  const remember = () => {
+    choices.set(game.name, { mode: mode.value, rules: { ...rules }, seats: readSeats(seatsBox).map(seatValue) });
   };
   let levels = { levels: [] };
   const refresh = async () => {
     read();
-    levels = await conn.request({ type: "levels", game: game.name, rules });
+    const chosen = game.modes.find((m) => m.name === mode.value);
+    // a rated mode's levels came with the lobby's data; custom rules are asked for
+    levels = chosen && chosen.levels ? chosen : await conn.request({ type: "levels", game: game.name, rules });
+    clearError(form);
     const players = Number(rules.players || game.players);
-    drawSeats(seatsBox, game, levels, players);
+    drawSeats(seatsBox, game, levels, players, choices.get(game.name).seats || []);
     showRating(conn, game, rules);
     note.textContent = levels.levels.length
       ? "Levels are rated on the game's ladder (Elo; random = 0, 400 points = 10:1 odds), with 95% intervals."
       : `No rated levels under these rules: ${levels.unrated_reason || ""} The engine plays at full strength (not rated).`;
+    remember();
   };
   mode.addEventListener("change", async () => {
     const m = game.modes.find((x) => x.name === mode.value);
@@ -162,6 +232,7 @@ async function setupForm(form, conn, game) {
       await refresh().catch((e) => showError(form, e));
     });
   }
+  seatsBox.addEventListener("change", remember);
   go.addEventListener("click", async () => {
     try {
       read();
@@ -169,6 +240,7 @@ async function setupForm(form, conn, game) {
       if (player.get() && seats[0].kind === "human") seats[0].player = player.get(); // "you": your own rating
       const request = { type: "create", game: game.name, rules, seats };
       if (seed.value !== "") request.seed = Number(seed.value);
+      remember();
       const created = await conn.request(request);
       for (const [s, t] of Object.entries(created.tokens)) tokens.add(created.table, s, t);
       history.pushState({}, "", `/table/${created.table}`);
@@ -181,7 +253,18 @@ async function setupForm(form, conn, game) {
   await refresh();
 }
 
-function drawSeats(box, game, levels, players) {
+/** The words of an engine level in the seat's list: its rating with its interval, the scale's anchor said so. */
+function levelText(lv) {
+  const name = lv.full ? `full strength (${lv.name})` : lv.name;
+  if (!lv.rated) return `engine level ${lv.level}: ${name}, not rated yet`;
+  const anchor = lv.low === lv.high && lv.low === lv.rating;
+  const rated = anchor
+    ? `rated ${lv.rating}: the rating scale's anchor, ${lv.rating} by definition`
+    : `rated ${lv.rating} (95%: ${lv.low} to ${lv.high})`;
+  return `engine level ${lv.level}: ${name}, ${rated}`;
+}
+
+function drawSeats(box, game, levels, players, kept) {
   box.innerHTML = "";
   el("h3", { text: "Seats" }, box);
   for (let i = 0; i < players; i++) {
@@ -189,16 +272,17 @@ function drawSeats(box, game, levels, players) {
     el("span", { text: `Seat ${i + 1}` }, row);
     const select = el("select", { "data-seat": String(i) }, row);
     el("option", { value: "human", text: i === 0 ? "you" : "a person (this browser or an invited one)" }, select);
-    for (const lv of levels.levels) {
-      const name = lv.full ? `full strength (${lv.name})` : lv.name;
-      const rated = lv.rated
-        ? `rated ${lv.rating} (${lv.low === lv.high ? "the scale's anchor" : `95%: ${lv.low} to ${lv.high}`})`
-        : "not rated yet";
-      el("option", { value: `level:${lv.level}`, text: `engine level ${lv.level}: ${name}, ${rated}` }, select);
-    }
+    for (const lv of levels.levels) el("option", { value: `level:${lv.level}`, text: levelText(lv) }, select);
     for (const t of [1, 5]) el("option", { value: `time:${t}`, text: `engine by the clock, ${t} s a move (not rated)` }, select);
-    select.value = i === 0 ? "human" : levels.levels.length ? "level:1" : "time:1";
+    const fallback = levels.levels.length ? `level:${Math.min(defaultLevel, levels.levels.length)}` : "time:1";
+    select.value = i === 0 ? "human" : fallback;
+    if (kept[i] && select.querySelector(`option[value="${kept[i]}"]`)) select.value = kept[i];
   }
+}
+
+function seatValue(seat) {
+  if (seat.kind === "human") return "human";
+  return seat.level !== undefined ? `level:${seat.level}` : `time:${seat.time}`;
 }
 
 function readSeats(box) {
@@ -220,7 +304,7 @@ async function listGames(box, conn) {
     const li = el("li", { "data-table": t.table, "data-status": t.status }, list);
     const a = el("a", { href: `/table/${t.table}`, text: `${t.title}` }, li);
     a.dataset.table = t.table;
-    const who = t.seats.map((s) => s.name).join(" vs ");
+    const who = t.seats.map((s) => s.label || s.name).join(" vs ");
     el("span", { class: "muted", text: ` ${who} — ${t.status}${t.result ? ": " + t.result : ""}` }, li);
     if (t.status !== "playing") el("a", { href: `/record/${t.table}.json`, class: "record-link", text: " record" }, li);
   }

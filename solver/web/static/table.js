@@ -1,12 +1,17 @@
 // A game page: the board of the seat's view drawn by the game's module (games/<game>.js), moves made by clicking
 // what the legal-move list allows, the engine's thinking, the result and the record.
 
-import { el } from "./draw.js";
+import { el, named } from "./draw.js";
 import { player, tokens } from "./connection.js";
 import { MovePicker } from "./moves.js";
 import { ReviewPanel } from "./review.js";
 
 const modules = new Map();
+
+/** What a game calls the part of a match that the move list shows (a Koi-Koi match is played in deals). */
+const PART = { koikoi: "deal" };
+const partOf = (game) => PART[game] || "game";
+const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
 /** The drawing module of `game` (static/games/<game>.js), loaded once with its stylesheet. */
 export function gameModule(game) {
@@ -68,8 +73,9 @@ class TableView {
     el("summary", { text: "All legal moves" }, movesBox);
     this.legalList = el("ul", {}, movesBox);
     const lastBox = el("details", { class: "history", open: "" }, side);
-    el("summary", { text: "Moves of this deal" }, lastBox);
+    this.movesTitle = el("summary", { text: "Moves" }, lastBox);
     this.lastList = el("ol", { id: "moves" }, lastBox);
+    this.revealBox = el("div", { class: "reveal-box" }, p);
     this.reviewBox = el("div", { class: "review-box" }, p);
     this.review = null;
     this.root.addEventListener("click", (e) => this.onBoardClick(e));
@@ -120,6 +126,31 @@ class TableView {
     this.render();
   }
 
+  /** The seats' names as this seat is shown them ("you", "Ann", "the engine", ...). */
+  labels(st) {
+    return st.seats.map((s) => s.label || s.name);
+  }
+
+  /** The game is over: nothing is secret any more, every other seat's view (its hand, its face-down tiles) is
+   * drawn below the board. */
+  async drawRevealed(st) {
+    const asked = (this.revealAsked = (this.revealAsked || 0) + 1);
+    const mod = await gameModule(st.game);
+    if (asked !== this.revealAsked) return; // a newer state is drawn instead
+    this.revealBox.innerHTML = "";
+    if (!st.revealed || !st.revealed.length) return;
+    const box = el("details", { class: "revealed", id: "revealed", open: "" }, this.revealBox);
+    el("summary", { text: "The game is over: what every seat held" }, box);
+    const ui = { seat: this.seat, names: this.labels(st), last: [] };
+    for (const r of st.revealed) {
+      const part = el("section", { class: "revealed-seat", "data-seat": String(r.seat) }, box);
+      el("h3", { text: `As ${ui.names[r.seat] === "you" ? "you" : ui.names[r.seat]} saw it` }, part);
+      const root = el("div", { class: "board-root revealed-board" }, part);
+      mod.draw(root, r.board, { ...ui, seat: r.seat });
+      for (const node of root.querySelectorAll("[data-target]")) node.removeAttribute("data-target");
+    }
+  }
+
   say(text) {
     this.message.textContent = text || "";
   }
@@ -136,14 +167,16 @@ class TableView {
     this.drawHead(st);
     this.root.innerHTML = "";
     this.root.dataset.game = st.game;
-    const names = st.seats.map((s) => s.name);
-    mod.draw(this.root, st.board, { seat: this.seat, names, last: st.last });
+    const ui = { seat: this.seat, names: this.labels(st), last: st.last };
+    mod.draw(this.root, st.board, ui);
     this.picker = new MovePicker(st.legal);
-    this.statusLine.textContent = st.board.status || "";
+    this.statusLine.textContent = named(st.board.status || "", ui);
+    this.movesTitle.textContent = `Moves of this ${partOf(st.game)}`;
     if (!st.your_turn && st.status === "playing") {
       const mover = st.seats[st.to_move];
-      if (mover && mover.kind === "ai") this.thinking.textContent = `${mover.name} is thinking…`;
-      else if (mover) this.thinking.textContent = `Waiting for ${mover.name}.`;
+      const who = mover ? this.labels(st)[st.to_move] : "";
+      if (mover && mover.kind === "ai") this.thinking.textContent = `${capital(who)} is thinking…`;
+      else if (mover) this.thinking.textContent = `Waiting for ${who}.`;
     } else {
       this.thinking.textContent = st.your_turn ? "Your move." : "";
     }
@@ -163,14 +196,11 @@ class TableView {
   drawHead(st) {
     this.head.innerHTML = "";
     el("h2", { text: st.title }, this.head);
-    const shown = (v) => (Array.isArray(v) ? v.join(" ") || "none" : String(v));
-    const rules = Object.entries(st.rules).map(([k, v]) => `${k}=${shown(v)}`).join(", ");
-    el("p", { class: "muted", text: rules }, this.head);
-    const seats = el("ul", { class: "seat-list" }, this.head);
+    drawRules(this.head, st.rules_words);
+    const seats = el("ul", { class: "seat-list", "aria-label": "the seats" }, this.head);
     st.seats.forEach((s, i) => {
       const li = el("li", { class: i === st.to_move ? "to-move" : "" }, seats);
-      let text = `${s.name}${i === this.seat ? " (you)" : ""}`;
-      if (s.kind === "ai") text += s.rated ? `, rated ${s.rating} (95%: ${s.low} to ${s.high})` : `, ${s.note || "not rated"}`;
+      let text = capital(s.title || s.name);
       if (st.deals > 1) text += ` — match score ${st.scores[i]}`;
       el("span", { text }, li);
       if (Object.keys(this.held).length > 1 && this.held[i] !== undefined && i !== this.seat) {
@@ -181,7 +211,7 @@ class TableView {
         });
       }
     });
-    if (st.deals > 1) el("p", { class: "muted", text: `deal ${st.deal} of ${st.deals}` }, this.head);
+    if (st.deals > 1) el("p", { class: "muted", text: `${partOf(st.game)} ${st.deal} of ${st.deals}` }, this.head);
   }
 
   drawControls(st) {
@@ -207,7 +237,7 @@ class TableView {
       if (!this.review) {
         const pick = el("select", { id: "review-seat", "aria-label": "the seats to review" }, this.controls);
         el("option", { value: "", text: "every seat" }, pick);
-        st.seats.forEach((s, i) => el("option", { value: String(i), text: `only ${s.name}` }, pick));
+        st.seats.forEach((s, i) => el("option", { value: String(i), text: `only ${this.labels(st)[i]}` }, pick));
       }
       const b = el("button", { type: "button", id: "review-start", text: this.review ? "Review shown below" : "Review" }, this.controls);
       b.disabled = Boolean(this.review);
@@ -237,7 +267,7 @@ class TableView {
       if (Number(seat) === this.seat) continue;
       const url = `${location.origin}/table/${this.table}#seat=${seat}&token=${token}`;
       const li = el("li", {}, list);
-      el("span", { text: `${st.seats[seat].name}: ` }, li);
+      el("span", { text: `${capital(st.seats[seat].title || st.seats[seat].name)}: ` }, li);
       el("input", { type: "text", readonly: "", value: url, class: "invite" }, li);
     }
   }
@@ -250,6 +280,7 @@ class TableView {
     this.banner.hidden = false;
     this.banner.dataset.status = st.status;
     this.banner.textContent = `Game over: ${st.result.text}.`;
+    this.drawRevealed(st);
     this.drawRating(st.rating);
   }
 
@@ -270,7 +301,7 @@ class TableView {
 
   showThinking(m) {
     const st = this.states.get(this.seat);
-    const who = st && st.seats[m.seat] ? st.seats[m.seat].name : "The engine";
+    const who = st && st.seats[m.seat] ? capital(this.labels(st)[m.seat]) : "The engine";
     this.thinking.textContent = `${who} is thinking: ${m.line}${m.value === null ? "" : ` (value in ${m.unit})`}`;
   }
 
@@ -372,4 +403,17 @@ class TableView {
       this.say(e.message);
     }
   }
+}
+
+/** The rules in words: the mode, what differs from its standard, and every rule folded. */
+function drawRules(parent, words) {
+  if (!words) return;
+  const box = el("div", { class: "rules", id: "rules" }, parent);
+  const changed = words.changes.length ? `, except: ${words.changes.join("; ")}` : "";
+  el("p", { class: "muted rules-mode", text: `Rules: ${words.mode}${changed}.` }, box);
+  if (!words.all.length) return;
+  const all = el("details", { class: "rules-all" }, box);
+  el("summary", { text: "All the rules" }, all);
+  const list = el("ul", {}, all);
+  for (const w of words.all) el("li", { text: w }, list);
 }

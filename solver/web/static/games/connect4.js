@@ -29,14 +29,15 @@ export function draw(root, board, ui) {
   if (board.phase === "over") {
     if (board.winner !== null) {
       el("span", { class: "c4-chip", style: `background:${discColour(board, board.winner)}` }, bar);
-      el("span", { text: `${board.players[board.winner]} wins with four in a row` }, bar);
+      const who = ui && ui.names && ui.names[board.winner] ? ` (${ui.names[board.winner]})` : "";
+      el("span", { text: `${board.players[board.winner]}${who} wins with four in a row` }, bar);
     } else {
       el("span", { text: "Draw: the board is full" }, bar);
     }
   } else {
     el("span", { class: "c4-chip", style: `background:${discColour(board, board.to_move)}` }, bar);
-    const you = ui && ui.seat === board.to_move ? " (you)" : "";
-    el("span", { text: `${board.players[board.to_move]}${you} to move` }, bar);
+    const who = ui && ui.names && ui.names[board.to_move] ? ` (${ui.names[board.to_move]})` : "";
+    el("span", { text: `${board.players[board.to_move]}${who} to move` }, bar);
   }
   el("span", { class: "c4-count", text: `move ${board.moves_played + (board.phase === "over" ? 0 : 1)}` }, bar);
 

@@ -6,7 +6,7 @@
 // Clickable elements carry data-target: tile:<kind>, cell:<zone>:<col><row>, kofun:<index>, mode:face-down,
 // mode:discard.
 
-import { el, legend } from "../draw.js";
+import { el, legend, named } from "../draw.js";
 
 const COLUMNS = ["a", "b", "c", "d"];
 const DOGU_MARKS = { asleep: "☺", awake: "☺", cursed: "✗" };
@@ -17,7 +17,7 @@ function seatName(ui, seat) {
 
 function teamName(board, ui, team) {
   if (board.mode === "solo") return seatName(ui, 0);
-  if (board.players.length === 4) return `team ${team}: ${seatName(ui, team)} & ${seatName(ui, team + 2)}`;
+  if (board.players.length === 4) return `the team of ${seatName(ui, team)} and ${seatName(ui, team + 2)}`;
   return seatName(ui, team);
 }
 
@@ -67,7 +67,7 @@ function cellNode(parent, c) {
 function zoneNode(parent, board, ui, zone, rowsDown) {
   const box = el("section", { class: `hw-zone${zone.yours ? " hw-yours" : ""}`, "data-zone": String(zone.zone) }, parent);
   const head = el("div", { class: "hw-zone-head" }, box);
-  el("strong", { text: `zone of ${teamName(board, ui, zone.team)}${zone.yours && board.mode !== "solo" ? " (yours)" : ""}` }, head);
+  el("strong", { text: zone.yours ? (board.players.length === 4 ? `your team's zone (${teamName(board, ui, zone.team)})` : "your zone") : `zone of ${teamName(board, ui, zone.team)}` }, head);
   const grid = el("div", { class: "hw-grid" }, box);
   const order = [];
   for (let r = 1; r <= zone.rows; r++) order.push(r);
@@ -98,7 +98,7 @@ function gozokuNode(parent, board) {
 function handNode(parent, board, ui, seat) {
   const p = board.players[seat];
   const box = el("div", { class: "hw-hand" }, parent);
-  const who = p.you ? `your hand (${seatName(ui, seat)})` : `${seatName(ui, seat)}${board.players.length === 4 && p.team === board.your_team ? " (team-mate)" : ""}`;
+  const who = p.you ? (seatName(ui, seat) === "you" ? "your hand" : `your hand (${seatName(ui, seat)})`) : `${seatName(ui, seat)}${board.players.length === 4 && p.team === board.your_team ? " (team-mate)" : ""}`;
   const head = el("div", { class: "hw-label" }, box);
   const first = p.first && board.mode !== "solo" ? " · first player" : "";
   head.textContent = `${who}${first}${board.to_move === seat ? " · to move" : ""}`;
@@ -232,7 +232,7 @@ function markLast(root, board, ui) {
 export function draw(root, board, ui = {}) {
   root.textContent = "";
   const wrap = el("div", { class: "hw-board" }, root);
-  el("div", { class: `game-status hw-status${board.phase === "over" ? " over" : ""}`, text: board.status }, wrap);
+  el("div", { class: `game-status hw-status${board.phase === "over" ? " over" : ""}`, text: named(board.status, ui) }, wrap);
   const info = el("div", { class: "hw-info" }, wrap);
   el("span", { text: `Haniwa, ${board.mode}` }, info);
   if (board.match) {

@@ -7,7 +7,7 @@
 // trick:<n>, cell:<x>,<y> (every position of the mover's map during a placement), orient:r<k>:<over|under>.
 // preview(root, board, entry) draws a placement's footprint on the map before it is confirmed.
 
-import { svg, el, legend } from "../draw.js";
+import { svg, el, legend, named } from "../draw.js";
 
 const S = 40; // one map square, in SVG units
 const GUTTER = 22; // room for the coordinates
@@ -188,7 +188,7 @@ function drawMap(parent, board, seat, ui, opts) {
 function seatHead(parent, board, seat, ui, opts = {}) {
   const head = el("div", { class: "hs-seat-head" }, parent);
   const you = board.you === seat.seat ? " (you)" : "";
-  el("strong", { text: name(ui, seat.seat) + you }, head);
+  el("strong", { text: named(name(ui, seat.seat), ui) + (you && !(ui && ui.names) ? you : "") }, head);
   if (board.to_move === seat.seat) el("span", { class: "hs-chip hs-turn", text: "to move" }, head);
   if (board.winners && board.winners.includes(seat.seat)) el("span", { class: "hs-chip hs-win", text: "winner" }, head);
   const sc = seat.score;
@@ -248,7 +248,7 @@ function scoresPanel(parent, board, ui) {
     const sc = seat.score;
     const win = board.winners && board.winners.includes(seat.seat);
     const row = el("tr", { class: win ? "hs-winner" : "" }, body);
-    el("td", { text: name(ui, seat.seat) + (board.you === seat.seat ? " (you)" : "") }, row);
+    el("td", { text: named(name(ui, seat.seat), ui) }, row);
     for (const v of [sc.forest, sc.towns, sc.lakes, sc.factories, sc.total, sc.visible_towns]) el("td", { text: String(v) }, row);
   }
   return box;
@@ -325,7 +325,7 @@ export function draw(root, board, ui) {
   root.textContent = "";
   const last = lastMove(board, ui);
   const top = el("div", { class: `hs-board hs-players-${board.seats.length}` }, root);
-  el("div", { class: `game-status hs-status${board.phase === "end" ? " over" : ""}`, text: board.status }, top);
+  el("div", { class: `game-status hs-status${board.phase === "end" ? " over" : ""}`, text: named(board.status, ui) }, top);
   const rules = board.rules;
   const ruleWords = [`round ${board.round} of ${board.rounds}`, `phase ${board.phase}`];
   if (rules.hand_passing !== "none") ruleWords.push("hands passed after rounds 3 and 9");

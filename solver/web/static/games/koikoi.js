@@ -5,7 +5,7 @@
 // elements carry data-target (hand:<card>, table:<card>, table:new, drawn:<card>); every card carries data-card so
 // the last move can be marked.
 
-import { el, legend } from "../draw.js";
+import { el, legend, named } from "../draw.js";
 
 const MONTH_COLOURS = [
   "#2e7d32", "#c2185b", "#f48fb1", "#7e57c2", "#3949ab", "#d81b60",
@@ -52,8 +52,9 @@ function backs(parent, count, label) {
   return box;
 }
 
-function yakuLine(parent, player) {
+function yakuLine(parent, player, board) {
   const line = el("div", { class: "kk-yaku" }, parent);
+  const r = board.result;
   if (!player.yaku.length) {
     el("span", { class: "kk-muted", text: "no yaku" }, line);
   } else {
@@ -61,6 +62,8 @@ function yakuLine(parent, player) {
     el("strong", { class: "kk-points", text: `= ${player.yaku_points} points` }, line);
   }
   if (player.koikoi) el("span", { class: "kk-chip kk-called", text: `koi-koi ×${player.koikoi}` }, line);
+  if (r && r.winner === player.seat) el("strong", { class: "kk-chip kk-scored", text: `scored ${r.points} points` }, line);
+  else if (r && player.yaku.length) el("span", { class: "kk-muted kk-unscored", text: "not scored: only a stop scores yaku" }, line);
   return line;
 }
 
@@ -81,13 +84,13 @@ function seatPanel(parent, board, ui, seat) {
   const panel = el("section", { class: `kk-seat ${p.you ? "kk-you" : "kk-opp"}` }, parent);
   if (board.to_move === seat) panel.classList.add("kk-active");
   const head = el("div", { class: "kk-seat-head" }, panel);
-  const who = p.you ? `${name(ui, seat)} (you)` : name(ui, seat);
+  const who = named(name(ui, seat), ui);
   el("strong", { text: who }, head);
   if (p.dealer) el("span", { class: "kk-chip kk-dealer", text: "dealer" }, head);
   if (board.to_move === seat) el("span", { class: "kk-chip kk-turn", text: "to move" }, head);
   if (!p.you) backs(head, p.hand, `${p.hand} card${p.hand === 1 ? "" : "s"} in hand`);
   el("span", { class: "kk-muted", text: `captured ${p.pile_count}` }, head);
-  yakuLine(panel, p);
+  yakuLine(panel, p, board);
   pile(panel, p);
   return panel;
 }
@@ -96,7 +99,7 @@ function matchBar(parent, board, ui) {
   const m = board.match;
   const bar = el("div", { class: "kk-match" }, parent);
   if (!m) {
-    el("span", { text: `single deal · rules ${board.rules}` }, bar);
+    el("span", { text: "a single deal" }, bar);
     return bar;
   }
   el("strong", { text: `deal ${m.deal} of ${m.deals}` }, bar);
@@ -110,7 +113,6 @@ function matchBar(parent, board, ui) {
     text: `your chance to win the match ${eqWhen}: ${Math.round(eq * 100)}%`,
     title: "from the measured outcomes of deals between equal players (solver/games/koikoi/equity.py)",
   }, bar);
-  el("span", { class: "kk-muted", text: `rules ${board.rules}` }, bar);
   return bar;
 }
 
@@ -136,7 +138,7 @@ function field(parent, board) {
 function decision(parent, board, ui) {
   const d = board.decision;
   const box = el("div", { class: "kk-decision" }, parent);
-  const who = d.player === board.you ? "You" : name(ui, d.player);
+  const who = d.player === board.you ? "You" : named(name(ui, d.player), ui);
   el("strong", { text: `${who}: stop or koi-koi?` }, box);
   for (const [yaku, points] of d.yaku) el("span", { class: "kk-chip", text: `${yaku} ${points}` }, box);
   el("span", { text: `stop now scores ${d.stop_points} points; koi-koi plays on (the other player may score instead)` }, box);
@@ -155,7 +157,7 @@ function markLast(root, ui) {
 export function draw(root, board, ui = {}) {
   root.textContent = "";
   const wrap = el("div", { class: "kk-board" }, root);
-  el("div", { class: `game-status kk-status${board.phase === "over" ? " over" : ""}`, text: board.status }, wrap);
+  el("div", { class: `game-status kk-status${board.phase === "over" ? " over" : ""}`, text: named(board.status, ui) }, wrap);
   matchBar(wrap, board, ui);
   const me = board.you;
   seatPanel(wrap, board, ui, 1 - me);
@@ -163,7 +165,7 @@ export function draw(root, board, ui = {}) {
   if (board.decision) decision(wrap, board, ui);
   if (board.result) {
     const r = board.result;
-    const text = r.winner === null ? "The deal is a draw: nobody scores." : `${r.winner === me ? "You score" : name(ui, r.winner) + " scores"} ${r.points} points.`;
+    const text = r.winner === null ? "The deal is a draw: nobody stopped, so nobody scores." : `${r.winner === me ? "You score" : named(name(ui, r.winner), ui) + " scores"} ${r.points} points.`;
     el("div", { class: "kk-result", text }, wrap);
   }
   seatPanel(wrap, board, ui, me);

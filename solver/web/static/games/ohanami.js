@@ -3,7 +3,7 @@
 // discards). A pick is two clicks on hand cards (data-target "hand:N", in either order), a placement the
 // picked card ("pick:N") then its place ("dest:top1" above column 1, "dest:bottom1" below it, "dest:new",
 // "dest:discard"). The card of the last move carries the class "last", the other cards placed this turn "recent".
-import { el, legend } from "../draw.js";
+import { el, legend, named } from "../draw.js";
 
 /** The cards of the last move and of this turn's placements, from ui.last ("place 40 top1", "pick 12,40"). */
 function recentCards(moves) {
@@ -92,7 +92,7 @@ function seatPanel(seat, board, ui, marks, parent) {
   const box = el("section", { class: `oh-seat${own ? " own" : ""}${moving ? " to-move" : ""}` }, parent);
   const head = el("div", { class: "oh-head" }, box);
   const name = (ui && ui.names && ui.names[seat.seat]) || seat.name;
-  el("strong", { text: own && !name.includes("(you)") ? `${name} (you)` : name }, head);
+  el("strong", { text: named(name, ui) }, head);
   if (board.to_move === seat.seat) {
     el("span", { class: "oh-turn", text: board.phase === "pick" ? "picking" : "placing" }, head);
   }
