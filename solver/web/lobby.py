@@ -1,12 +1,14 @@
 """What the lobby shows before anything is chosen: every game with its short description and player count, its
 rule options, its rated modes (named in words) with their levels, and the level preselected for the opponent.
 
-The page reads it at once, over plain HTTP (``GET /api/lobby``: :data:`LOBBY_ROUTE`), so the lobby is drawn
-without waiting for the WebSocket; the hub's ``catalog`` reply is the same list of games."""
+The page is given it at once, over plain HTTP (``GET /api/lobby.js``, a script loaded before the page's modules;
+``GET /api/lobby`` is the same as JSON: :data:`LOBBY_ROUTES`), so the lobby is drawn without waiting for the
+WebSocket; the hub's ``catalog`` reply is the same list of games."""
 
 from __future__ import annotations
 
 import functools
+import json
 from typing import Any
 
 from starlette.requests import Request
@@ -105,7 +107,14 @@ async def lobby_page(request: Request) -> Response:
     return JSONResponse(lobby_data(), headers={"Cache-Control": "no-cache"})
 
 
-#: The route of the lobby's data, for the server's routes.
-LOBBY_ROUTE = Route("/api/lobby", lobby_page)
+async def lobby_script(request: Request) -> Response:
+    """``GET /api/lobby.js``: the same data as a script (``window.KOFUN_LOBBY = ...``) that the page loads before
+    its modules, so the lobby is drawn before the page's load event, without waiting for anything."""
+    body = f"window.KOFUN_LOBBY = {json.dumps(lobby_data(), separators=(',', ':'))};\n"
+    return Response(body, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
-__all__ = ["DESCRIPTIONS", "LOBBY_LEVEL", "LOBBY_ROUTE", "catalog", "lobby_data", "players_text"]
+
+#: The routes of the lobby's data, for the server's routes.
+LOBBY_ROUTES = [Route("/api/lobby", lobby_page), Route("/api/lobby.js", lobby_script)]
+
+__all__ = ["DESCRIPTIONS", "LOBBY_LEVEL", "LOBBY_ROUTES", "catalog", "lobby_data", "players_text"]

@@ -282,3 +282,18 @@ def test_random_deals_keep_the_contract(options: dict[str, Any]) -> None:
             stopped = state.clone()
             stopped.apply(stopped.parse_move("stop"))
             assert b["decision"]["stop_points"] == stopped.points
+
+
+def test_a_draw_after_koi_koi_says_why_nobody_scores() -> None:
+    # seeded random play (seed 2): player 0 called koi-koi with 4 points of yaku, nobody stopped: a draw
+    state = GAME.new({}, 2)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply(rng.choice(list(state.legal_moves())))
+    for seat, who in ((0, "you (player 0)"), (1, "player 0")):
+        b = board_of("koikoi", GAME.observe(state, seat))
+        assert b["result"] == {"winner": None, "points": 0} and b["players"][0]["koikoi"] == 1
+        assert b["status"] == (
+            f"Deal over: a draw, nobody scores ({who} called koi-koi and nobody stopped before the cards ran out: "
+            "only a stop scores yaku)"
+        )

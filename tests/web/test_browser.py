@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -129,6 +130,32 @@ def play_clicks(driver: Any, rng: random.Random, limit: int, stop_after: int | N
     return clicks
 
 
+RAW_RULE = re.compile(r"\b[a-z_]+=[^\s,]*")  # a rule as the engine's key=value
+SEAT_INDEX = re.compile(r"\b[Pp]layers? [0-9]\b")
+
+
+def check_words(driver: Any) -> str:
+    """The game page says its rules in words and names its seats: no key=value rule, no seat index, no doubled
+    "(you)"; returns the page's text."""
+    text = str(driver.find_element(By.ID, "table").text)
+    assert not RAW_RULE.search(text), RAW_RULE.findall(text)
+    assert not SEAT_INDEX.search(text), [line for line in text.splitlines() if SEAT_INDEX.search(line)]
+    assert "(you) (you)" not in text and "you (you)" not in text
+    return text
+
+
+def check_move_numbers(driver: Any) -> None:
+    """Each move of the list shows its number whole, from 10 up too (inside its line, not cut off)."""
+    numbers = driver.execute_script("""
+        const ol = document.getElementById("moves");
+        return [...ol.children].map((li, i) => {
+          const mark = getComputedStyle(li, "::before");
+          const left = li.getBoundingClientRect().left - ol.getBoundingClientRect().left;
+          return [i + 1, mark.content, left >= 0 && li.scrollWidth <= li.clientWidth + 1];
+        });""")  # fmt: skip
+    assert numbers and all(content == 'counter(move) "."' and whole for _, content, whole in numbers), numbers
+
+
 def downloaded_record(driver: Any) -> GameRecord:
     click(driver, wait_for(driver, "#download"))
     folder: Path = driver.downloads
@@ -157,6 +184,7 @@ def test_a_game_is_played_to_its_end_by_clicking(page: Any, server: Server, game
     new_game(page, server, game, seed=3, **setup)
     rng = random.Random(game)
     clicks = play_clicks(page, rng, limit, stop_after=6)
+    check_words(page)
     moves_before = [li.text for li in page.find_elements(By.CSS_SELECTOR, "#moves li")]
     page.refresh()  # a reload goes on where the game was
     wait_for(page, "#board [data-target], #result:not([hidden])")
@@ -166,6 +194,17 @@ def test_a_game_is_played_to_its_end_by_clicking(page: Any, server: Server, game
     assert finished(page), f"not over after {clicks} clicks"
     banner = page.find_element(By.ID, "result").text
     assert " won (" in banner or banner.startswith("Game over: draw (")
+    assert banner.startswith(("Game over: you won (you ", "Game over: the engine won (you ", "Game over: draw (you "))
+    check_words(page)
+    check_move_numbers(page)
+    part = "deal" if game == "koikoi" else "game"
+    assert page.find_element(By.CSS_SELECTOR, "details.history summary").text == f"Moves of this {part}"
+    if game not in ("connect4", "sensei"):  # the game is over: the engine's view (its hand, its tiles) is shown
+        shown = wait_for(page, "#revealed")
+        assert shown.find_element(By.CSS_SELECTOR, "summary").text == "The game is over: what every seat held"
+        assert [h.text for h in shown.find_elements(By.CSS_SELECTOR, "h3")] == ["As the engine saw it"]
+    else:
+        assert not page.find_elements(By.ID, "revealed")  # nothing was hidden
     record = downloaded_record(page)
     assert record.finished and record.game == game and record.seed == 3 and len(record.moves) >= 7
     assert record.agents[0] == {"name": "human", "kind": "human"} and record.agents[1]["kind"] != "human"

@@ -37,7 +37,7 @@ def test_the_name_is_kept_and_the_rating_shown_at_the_end_of_a_game(page: Any, s
     new_game(page, server, "connect4", seed=5, seats=["human", "level:1"])  # the lobby is loaded again
     WebDriverWait(page, 20).until(lambda d: finished(d) or d.find_elements(By.CSS_SELECTOR, "#board .target"))
     seat = page.find_element(By.CSS_SELECTOR, ".seat-list li span").text
-    assert seat == "Ann (you)"  # the seat is named by the person
+    assert seat == "Ann (you), playing X"  # the seat is named by the person
     play_clicks(page, random.Random(5), 200)
     assert finished(page)
     line = wait_for(page, "#rating-result:not([hidden])").text

@@ -7,7 +7,8 @@ played through the protocol with a person in every seat, every ``state`` message
   made-up cards);
 - every move it shows of another seat names only items that the seat sees once that move is played (a
   face-down tile, a secret pick or a tile slid under a Kofun shows nothing);
-- no message carries another seat's token or the game record while the game runs.
+- no message carries another seat's token or the game record while the game runs;
+- once the game is over nothing is secret: every seat is shown the board of every other seat's view.
 """
 
 from __future__ import annotations
@@ -88,6 +89,13 @@ def test_every_message_to_a_seat_holds_only_its_own_view(game: str, rules: dict[
                 for s, c in enumerate(clients):
                     check_last(info, items, table, s, hub.last_state(c))
             total += plies
+            final = table.state
+            for s, c in enumerate(clients):  # the game is over: every other seat's view is shown
+                last = hub.last_state(c)
+                assert last["status"] == "finished" and last["seat"] == s
+                others = [o for o in range(seats) if o != s]
+                shown = [{"seat": o, "board": board_of(info, info.observe(final, o))} for o in others]
+                assert last["revealed"] == json.loads(json.dumps(shown))
             for s, c in enumerate(clients):
                 for m in hub.seen[c.id]:
                     text = json.dumps(m)
@@ -104,6 +112,7 @@ def check_state(info: Any, items: re.Pattern[str], table: Any, seat: int, msg: d
     assert isinstance(view, InformationState) and msg["seat"] == seat
     other = other_world_view(view)
     assert msg["board"] == json.loads(json.dumps(board_of(info, other)))
+    assert msg["revealed"] == []  # the game runs: nobody else's view
     if msg["your_turn"]:
         assert msg["legal"] == legal_of(info, other) and table.seat_to_move() == seat
     else:

@@ -1,20 +1,16 @@
 // The lobby: choose a game, its mode or rule options, who sits where (you, another person, or the engine at a
 // rated level of the game's ladder / at full strength), and the list of this browser's games.
 //
-// Its data (the games, their modes and levels) comes first, over plain HTTP (GET /api/lobby), so the lobby is
-// drawn without waiting for the WebSocket; the last choices are kept in this browser (localStorage).
+// Its data (the games, their modes and levels) comes with the page (/api/lobby.js, solver/web/lobby.py), so the
+// lobby is drawn without waiting for the WebSocket; the last choices are kept in this browser (localStorage).
 
 import { el } from "./draw.js";
 import { player, tokens } from "./connection.js";
 
-/** The lobby's data: GET /api/lobby, else (an older server) the catalog over the WebSocket. */
+/** The lobby's data: given to the page by /api/lobby.js (loaded before the modules), else asked for over the
+ * WebSocket (the catalog: the levels of each mode are asked for when it is chosen). */
 async function lobbyData(conn) {
-  try {
-    const answer = await fetch("/api/lobby", { headers: { Accept: "application/json" } });
-    if (answer.ok) return await answer.json();
-  } catch {
-    // no such route: asked over the socket below
-  }
+  if (window.KOFUN_LOBBY) return window.KOFUN_LOBBY;
   const { games } = await conn.request({ type: "catalog" });
   return { games, default_level: 3 };
 }
@@ -42,7 +38,7 @@ export const choices = {
 let defaultLevel = 3; // the level preselected for an engine seat (the server's LOBBY_LEVEL)
 
 export async function showLobby(main, conn) {
-  const data = await lobbyData(conn);
+  const data = window.KOFUN_LOBBY || (await lobbyData(conn)); // no wait when the page was given it
   defaultLevel = data.default_level || defaultLevel;
   const { games } = data;
   main.innerHTML = "";
