@@ -15,7 +15,7 @@ import solver
 from solver.cli import main
 from solver.play.agents import RandomAgent, SearchAgent
 from solver.play.match import Match
-from solver.review import Review, ReviewSettings, review
+from solver.review import Review, ReviewSettings, review, review_budget
 from solver.review import calibrate as calibrate_mod
 from solver.review.calibration import (
     NO_CALIBRATION,
@@ -166,9 +166,12 @@ def c4_game() -> solver.GameRecord:
 
 
 def test_the_review_shows_played_like_with_the_shipped_calibration() -> None:
+    """The shipped Connect Four calibration was made before the review's proof search: a review without it (proof
+    nodes 0, the calibration's budget) gets the number."""
     cal = shipped_calibration("connect4", "standard")
     assert cal is not None
-    result = review(c4_game())
+    assert cal.budget_text() == "nodes 200000, no proof search"
+    result = review(c4_game(), ReviewSettings(proof_nodes=0))
     text = format_review(result)
     for s in result.summaries:
         want = cal.played_like(s.mean_loss, s.decisions)
@@ -195,11 +198,15 @@ def test_the_review_shows_played_like_with_the_shipped_calibration() -> None:
 
 
 def test_another_review_budget_gets_no_number() -> None:
-    result = review(c4_game(), ReviewSettings(nodes=2_000))
-    assert {s.played_like for s in result.summaries} == {None}
-    assert {s.played_like_note for s in result.summaries} == {
-        "no calibration for this review budget (the calibration's: nodes 200000)"
-    }
+    note = "no calibration for this review budget (the calibration's: nodes 200000, no proof search)"
+    for settings in (ReviewSettings(nodes=2_000, proof_nodes=0), ReviewSettings(nodes=2_000), ReviewSettings()):
+        result = review(c4_game(), settings)  # other nodes; the default proof search the calibration did not have
+        assert [(s.played_like, s.played_like_note) for s in result.summaries] == [(None, note), (None, note)]
+    assert review_budget(ReviewSettings(), False, "connect4") == {
+        "nodes": 200_000, "time": None, "runs": None, "algo": None, "proof": 4_000_000
+    }  # fmt: skip
+    assert review_budget(ReviewSettings(proof_nodes=0), False, "connect4")["proof"] == 0
+    assert review_budget(ReviewSettings(), True, "koikoi")["proof"] == 0  # the Koi-Koi calibration still holds
 
 
 def test_an_unrated_mode_says_no_calibration() -> None:
@@ -235,7 +242,7 @@ def test_kofun_calibrate_tiny_run_resumes_without_replaying(tmp_path: Path, monk
     assert "2 games" in first.output and "calibration: " in first.output
     cal = Calibration.load(cal_path)
     assert (cal.game, cal.mode, cal.seed, cal.games, cal.samples) == ("connect4", "standard", 5, 2, 4)
-    assert cal.review == {"nodes": 2_000, "time": None, "runs": None, "algo": None}
+    assert cal.review == {"nodes": 2_000, "time": None, "runs": None, "algo": None, "proof": 4_000_000}
     assert cal.command.startswith("kofun calibrate c4 ")
 
     played: list[str] = []

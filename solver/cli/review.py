@@ -110,6 +110,13 @@ def live(total: int, label: str) -> Iterator[Callable[[DecisionReview], None]]:
     help="Independent searches of each hidden-information decision (their spread is the standard error).",
 )
 @click.option("--algo", type=click.Choice(ALGO_CHOICES), default=None, help="Search algorithm (default: the game's).")
+@click.option(
+    "--proof-nodes",
+    type=click.IntRange(0),
+    default=None,
+    help="Solver nodes per search where the review tries to prove a position beyond the game's own threshold "
+    "(Connect Four: 35 empty cells or fewer; default 4,000,000; 0: none).",
+)
 @click.option("--threads", type=click.IntRange(1, 256), default=1, help="Search threads.")
 @click.option("--seed", type=SEED, default=0, help="Seed of every search of the review.")
 @runner_options
@@ -140,6 +147,7 @@ def review_cmd(
     nodes: int | None,
     runs: int,
     algo: str | None,
+    proof_nodes: int | None,
     threads: int,
     seed: int,
     jobs: int,
@@ -159,8 +167,9 @@ def review_cmd(
     For instance, after `kofun play c4 --record game.json`: `kofun review game.json --plot game.png`."""
     record = load_record(record_path, game_index)
     settings = ReviewSettings(
-        nodes=nodes, time=time, seed=seed, runs=runs, seats=tuple(seats) or None, algo=algo, threads=threads
-    )
+        nodes=nodes, time=time, seed=seed, runs=runs, seats=tuple(seats) or None, algo=algo, threads=threads,
+        proof_nodes=proof_nodes,
+    )  # fmt: skip
     if plot_path is not None:
         check_plot_path(plot_path)
         try:
@@ -237,6 +246,10 @@ class Board:
         ]
         if d.fact:
             out.append(f"fact: {d.fact}")
+        if d.estimate:
+            out.append(f"estimate: class and loss not proven ({d.estimate})")
+        if d.note:
+            out.append(f"note: {d.note}")
         if self.lines:
             out.append(_lines_table(self.lines))
         if self.values:

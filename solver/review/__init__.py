@@ -37,9 +37,10 @@ from ..play.replay import Step, replay
 from ..rating.pools import mode_of
 from ..search.settings import HIDDEN_ALGOS, SearchSettings, SettingsError
 from .calibration import played_like
-from .classes import CLASSES, EVAL_UNIT, FORCED, Thresholds, thresholds_for
-from .evaluate import Evaluation, hidden, perfect
+from .classes import CLASSES, EVAL_UNIT, FORCED, thresholds_for
+from .evaluate import hidden, perfect, proof_nodes_for
 from .model import DecisionReview, MoveValue, Review, SeatSummary, SeriesPoint
+from .verdict import UNVALUED, judge, settle
 
 #: Default budget of one decision: alpha-beta / solver nodes (perfect information) ...
 DEFAULT_NODES_PERFECT = 200_000
@@ -47,8 +48,6 @@ DEFAULT_NODES_PERFECT = 200_000
 DEFAULT_NODES_HIDDEN = 5_000
 DEFAULT_RUNS = 2
 MAX_RUNS = 64
-#: A played move that no run of the search visited has no value: listed, not classed.
-UNVALUED = "unvalued"
 
 
 class ReviewError(ValueError):
@@ -60,8 +59,10 @@ class ReviewSettings:
     """How a review searches each decision: the budget of one search (`nodes`: alpha-beta or solver nodes, or
     information-set iterations; `time`: seconds; none: the defaults above), the base `seed`, the independent
     `runs` of a hidden-information decision (their spread is the standard error), the seats to review (None:
-    every seat), the algorithm (None: the game's; in a hidden-information game only 'ismcts' or 'pimc') and the
-    search threads."""
+    every seat), the algorithm (None: the game's; in a hidden-information game only 'ismcts' or 'pimc'), the
+    search threads, and `proof_nodes`: the exact solver's budget where the review tries to prove a position the
+    game's own threshold would search with alpha-beta (None: the game's default,
+    :data:`~solver.review.evaluate.PROOF`; 0: no such proof)."""
 
     nodes: int | None = None
     time: float | None = None
@@ -70,8 +71,13 @@ class ReviewSettings:
     seats: tuple[int, ...] | None = None
     algo: str | None = None
     threads: int = 1
+    proof_nodes: int | None = None
 
     def __post_init__(self) -> None:
+        if self.proof_nodes is not None and (
+            isinstance(self.proof_nodes, bool) or not isinstance(self.proof_nodes, int) or self.proof_nodes < 0
+        ):
+            raise ReviewError(f"proof_nodes: must be an integer >= 0, got {self.proof_nodes!r}")
         SearchSettings(algo=self.algo, nodes=self.nodes, time=self.time, seed=self.seed, threads=self.threads)
         if isinstance(self.runs, bool) or not isinstance(self.runs, int) or not 1 <= self.runs <= MAX_RUNS:
             raise ReviewError(f"runs: must be an integer in 1..{MAX_RUNS}, got {self.runs!r}")
@@ -210,73 +216,20 @@ class Reviewer:
             ev = hidden(self.game, view, d.move, self.rules, runs)
         else:
             base = self.settings.search_settings(False, seeds[0])
-            ev = perfect(self.game, d.state, d.move, self.rules, base)
+            proof = proof_nodes_for(self.game.name, self.settings.proof_nodes)
+            ev = perfect(self.game, d.state, d.move, self.rules, base, proof)
         return judge(head, ev, thresholds_for(self.game.name, ev.unit))
 
 
-def judge(head: Mapping[str, Any], ev: Evaluation, th: Thresholds) -> DecisionReview:
-    """The decision's loss, class, accuracy and proven fact from its evaluation."""
-    common: dict[str, Any] = {
-        "best": ev.best,
-        "best_value": ev.best_value,
-        "played_value": ev.played_value,
-        "unit": th.unit,
-        "algo": ev.algo,
-        "nodes": ev.nodes,
-        "pv": ev.pv,
-        "moves": ev.moves,
-    }
-    played = ev.played_value
-    if played is None:
-        return DecisionReview(**head, cls=UNVALUED, **common)
-    raw = ev.best_value.value - played.value
-    loss = max(0.0, raw)
-    se = None
-    if played.se is not None and ev.best_value.se is not None:
-        se = 0.0 if played.move == ev.best else (played.se**2 + ev.best_value.se**2) ** 0.5
-    is_best = head["played"] == ev.best or raw < 0 or played.score == ev.best_value.score
-    fact = proven_fact(ev.best_value, played, ev.depth)
-    cls = th.classify(loss, is_best)
-    return DecisionReview(
-        **head, cls=cls, loss=loss, loss_se=se, fact=fact, accuracy=th.accuracy(0.0 if is_best else loss), **common
-    )
-
-
-def _plies(score: Mapping[str, Any]) -> str:
-    n = score.get("plies")
-    return f" in {n} {'ply' if n == 1 else 'plies'}" if n is not None else ""
-
-
-def proven_fact(best: MoveValue, played: MoveValue, depth: int) -> str | None:
-    """What the proofs establish about a perfect-information decision, in words (None when nothing is proven)."""
-    b, p = best.kind if best.proven else "eval", played.kind if played.proven else "eval"
-    if played.move == best.move:
-        return f"the proven result kept: {b}{_plies(best.score)}" if b != "eval" else None
-    if b == "win" and p in ("draw", "loss"):
-        after = f"a forced {p}{_plies(played.score)}"
-        return f"a win thrown away: forced win{_plies(best.score)}, after the move played {after}"
-    if b == "draw" and p == "loss":
-        return f"a draw thrown away: a forced loss{_plies(played.score)} after the move played"
-    if b != "loss" and p == "loss":
-        return f"walks into a forced loss{_plies(played.score)} (the best move is not lost)"
-    if b == "win" and p == "win":
-        return f"still a forced win{_plies(played.score)} (the best wins{_plies(best.score)})"
-    if b == "win":
-        horizon = f" within {depth - 1} plies" if depth > 1 else ""
-        return f"a forced win{_plies(best.score)} missed: no forced win found after the move played{horizon}"
-    if b == p and b in ("loss", "draw"):
-        return f"the proven result kept: {b}{_plies(played.score)}"
-    return None
-
-
-def review_budget(settings: ReviewSettings, hidden_information: bool) -> dict[str, Any]:
+def review_budget(settings: ReviewSettings, hidden_information: bool, game: str = "") -> dict[str, Any]:
     """What a review's values depend on (a calibration holds for one): nodes per search (the default filled in),
-    time, runs (hidden information only) and algorithm."""
+    time, runs (hidden information only), algorithm, and the proof budget of `game` (0: none)."""
     nodes = settings.nodes
     if nodes is None and settings.time is None:
         nodes = DEFAULT_NODES_HIDDEN if hidden_information else DEFAULT_NODES_PERFECT
     runs = settings.runs if hidden_information else None
-    return {"nodes": nodes, "time": settings.time, "runs": runs, "algo": settings.algo}
+    proof = 0 if hidden_information else proof_nodes_for(game, settings.proof_nodes)
+    return {"nodes": nodes, "time": settings.time, "runs": runs, "algo": settings.algo, "proof": proof}
 
 
 def summaries(
@@ -294,7 +247,7 @@ def summaries(
         mode: str | None = mode_of(game, record.rules)[0]
     except ValueError:  # not a rated mode
         mode = None
-    budget = review_budget(settings or ReviewSettings(), game.has_hidden_information)
+    budget = review_budget(settings or ReviewSettings(), game.has_hidden_information, game.name)
     out = []
     for seat in seats:
         mine = [d for d in decisions if d.seat == seat]
@@ -326,11 +279,14 @@ def summaries(
 
 def series(decisions: Sequence[DecisionReview]) -> list[SeriesPoint]:
     """The graph: for every classed decision, the deciding seat's best value and the loss of its move."""
-    return [
-        SeriesPoint(d.index, d.deal, d.ply, d.seat, d.best_value.value, d.loss or 0.0, d.cls)
-        for d in decisions
-        if d.counted and d.best_value is not None
-    ]
+    out = []
+    for d in decisions:
+        if not d.counted or d.best_value is None:
+            continue
+        proven = d.best_value.kind if d.best_value.proven else None
+        left = d.played_value.kind if d.played_value is not None and d.played_value.proven else None
+        out.append(SeriesPoint(d.index, d.deal, d.ply, d.seat, d.best_value.value, d.loss or 0.0, d.cls, proven, left))
+    return out
 
 
 def view_note(hidden_information: bool) -> str:
@@ -388,6 +344,8 @@ def review(
         if own:
             run.close()
     decisions = [DecisionReview.from_dict(results[t.key]) for t in tasks]
+    if not reviewer.hidden:
+        decisions = settle(decisions, rec.game)
     classed = [d for d in decisions if d.counted]
     unit = classed[0].unit if classed else (reviewer.game.return_unit if reviewer.hidden else EVAL_UNIT)
     th = thresholds_for(rec.game, unit)
@@ -433,4 +391,8 @@ __all__ = [
     "review",
     "review_budget",
     "review_decision",
+    "series",
+    "settle",
+    "summaries",
+    "view_note",
 ]

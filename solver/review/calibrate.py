@@ -241,7 +241,7 @@ def fit_job(job: CalibrationJob, results: Mapping[str, Any], command: str) -> Ca
         mode=job.mode,
         rules=job.rules,
         unit=unit,
-        review=review_budget(job.settings, hidden),
+        review=review_budget(job.settings, hidden, job.game),
         games=cost.games,
         seed=job.seed,
         command=command,

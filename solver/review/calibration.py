@@ -165,8 +165,16 @@ class Calibration:
         return f"{top['name']} ({top['rating']:.0f})" if top is not None else "its strongest level"
 
     def matches(self, budget: Mapping[str, Any]) -> bool:
-        """True when a review of budget `budget` (nodes, time, runs, algo) is comparable with the calibration's."""
-        return all(budget.get(k) == self.review.get(k) for k in ("nodes", "time", "runs", "algo"))
+        """True when a review of budget `budget` (nodes, time, runs, algo, proof) is comparable with the
+        calibration's (a calibration made before the review's proof search has none: proof 0)."""
+        same = all(budget.get(k) == self.review.get(k) for k in ("nodes", "time", "runs", "algo"))
+        return same and budget.get("proof", 0) == self.review.get("proof", 0)
+
+    def budget_text(self) -> str:
+        """The calibration's review budget in words, e.g. 'nodes 200000, no proof search'."""
+        shown = [f"{k} {v}" for k, v in self.review.items() if v is not None and k != "proof"]
+        proof = self.review.get("proof", 0)
+        return ", ".join([*shown, f"proof nodes {proof}" if proof else "no proof search"])
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON."""
@@ -322,8 +330,7 @@ def played_like(
     if cal is None:
         return PlayedLike(note=NO_CALIBRATION)
     if not cal.matches(budget):
-        shown = ", ".join(f"{k} {v}" for k, v in cal.review.items() if v is not None)
-        return PlayedLike(note=f"no calibration for this review budget (the calibration's: {shown})")
+        return PlayedLike(note=f"no calibration for this review budget (the calibration's: {cal.budget_text()})")
     return cal.played_like(mean_loss, decisions)
 
 

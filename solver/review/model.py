@@ -54,8 +54,11 @@ class DecisionReview:
     before it in its deal) locate its position, `position` is that position as the seat saw it (its information
     state in a hidden-information game) and `analyse` the command that opens it on the analysis board. `loss` is
     ``best_value - played_value`` (never negative) in `unit`; `cls` its class (`fact`: what the proofs establish,
-    e.g. a win thrown away), `accuracy` the decision's accuracy in percent. A decision with one legal move has
-    class 'forced' and nothing else."""
+    e.g. a win thrown away), `accuracy` the decision's accuracy in percent. `estimate` says what the class and
+    loss rest on when a value is not proven ("alpha-beta to depth 12 (200,000 nodes)"; None: both values are
+    proofs), `note` why a move called best is worth less in the values' unit than another (the search's objective
+    is another, e.g. winning a Koi-Koi deal). A decision with one legal move has class 'forced' and nothing
+    else."""
 
     index: int
     deal: int
@@ -80,6 +83,8 @@ class DecisionReview:
     nodes: int = 0
     pv: list[str] = field(default_factory=list)
     moves: list[MoveValue] = field(default_factory=list)
+    estimate: str | None = None
+    note: str | None = None
 
     @property
     def counted(self) -> bool:
@@ -143,7 +148,9 @@ class SeatSummary:
 @dataclass(frozen=True)
 class SeriesPoint:
     """One point of the graph: after decision `index` (deal, ply), the value of the best move for the seat that
-    decided (its own point of view), the loss of the move it played and its class."""
+    decided (its own point of view), the loss of the move it played and its class; `proven` the best move's proven
+    result ('win', 'draw' or 'loss'; None: an estimate) and `played_proven` that of the move played (drawn as
+    such: a band of won or lost positions, not as evaluation points)."""
 
     index: int
     deal: int
@@ -152,6 +159,8 @@ class SeriesPoint:
     value: float
     loss: float
     cls: str
+    proven: str | None = None
+    played_proven: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON (the class under the key ``class``)."""

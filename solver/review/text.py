@@ -63,8 +63,8 @@ def format_review(review: Review, decisions: bool = True) -> str:
                     _value(d, "played"),
                     _value(d, "best"),
                     _loss(d),
-                    d.cls,
-                    d.fact or "",
+                    class_text(d, review.hidden_information),
+                    _remarks(d, review.hidden_information),
                 ]
             )
         headers = ["#", "deal", "move", "player", "played", "best", "played value", "best value", "loss", "class", ""]
@@ -100,8 +100,35 @@ def format_review(review: Review, decisions: bool = True) -> str:
     )
     lines.extend(_like_notes(review))
     lines.append(f"note: {review.view_note}")
+    lines.extend(_estimate_note(review))
     lines.append("a decision on the analysis board: kofun review RECORD --decision N (# above)")
     return "\n".join(lines)
+
+
+def class_text(d: DecisionReview, hidden_information: bool) -> str:
+    """A decision's class, marked '(estimate)' when it rests on unproven values of a perfect-information search
+    (a hidden-information class always does: its values carry their standard errors)."""
+    return f"{d.cls} (estimate)" if d.estimate and not hidden_information and d.counted else d.cls
+
+
+def _remarks(d: DecisionReview, hidden_information: bool) -> str:
+    """The last column: the proven fact, what an estimate rests on, the objective's note."""
+    estimate = f"estimate: {d.estimate}" if d.estimate and not hidden_information and d.counted else None
+    return "; ".join(x for x in (d.fact, estimate, d.note) if x)
+
+
+def _estimate_note(review: Review) -> list[str]:
+    """What the estimate marks mean (a perfect-information review with some), or that every class of a
+    hidden-information review is an estimate, and of what."""
+    marked = [d for d in review.decisions if d.estimate and d.counted]
+    if not marked:
+        return []
+    if review.hidden_information:
+        return [f"estimates: every value is a search's estimate ({marked[0].estimate}), ± its standard error"]
+    return [
+        f"estimates: {len(marked)} of {sum(d.counted for d in review.decisions)} classes rest on values the search "
+        "did not prove (marked, with its depth); the others are proofs"
+    ]
 
 
 def summary_line(review: Review, seat: int, record_path: str | None = None) -> str:
@@ -161,4 +188,4 @@ def _plural(n: int, word: str) -> str:
     return f"{n} inaccuracies" if word == "inaccuracy" else f"{n} {word}s"
 
 
-__all__ = ["format_review", "like_of", "short_value", "summary_line"]
+__all__ = ["class_text", "format_review", "like_of", "short_value", "summary_line"]
