@@ -159,7 +159,7 @@ class Hub(AnalysisRequests):
         client.send(p.reply("record", r.id, table=table.id, record=table.record().to_dict()))
 
     async def _on_upload(self, client: Client, r: p.Upload) -> None:
-        record = GameRecord.from_dict(r.record)
+        record = GameRecord.from_dict(r.record).for_game()  # a clear error for any malformed record
         table, tokens = Table.upload(self.store, record, list(r.seats) if r.seats is not None else None)
         self.tables[table.id] = table
         client.send(p.reply("created", r.id, table=table.id, tokens={str(s): t for s, t in tokens.items()}))
