@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
-from solver.rating.ladders import Ladder, Level
+from solver.cli import main
+from solver.cli.common import json_rule_value
+from solver.rating.ladders import Ladder, Level, shipped_path
 from solver.rating.levels import (
     DEFAULT_LEVEL,
     LEVEL_COUNT,
@@ -111,3 +116,49 @@ def test_every_shipped_ladder_rates_every_level(path: Path) -> None:
     for lv in rated:
         c = lv.choice
         assert c.kind == "search" and c.low <= c.rating <= c.high and c.settings["nodes"] == c.budget
+
+
+def _catalog_modes() -> list[tuple[str, str, dict[str, Any], bool]]:
+    from solver.web.hub import catalog
+
+    return [(g["name"], m["name"], m["rules"], m["rated"]) for g in catalog() for m in g["modes"]]
+
+
+def _as_flags(rules: dict[str, Any], strings_as_json: bool) -> list[str]:
+    """--rule KEY=VALUE flags of rules as JSON holds them: every value as JSON, or the strings as plain text."""
+    out = []
+    for key, value in rules.items():
+        text = value if isinstance(value, str) and not strings_as_json else json.dumps(value)
+        out += ["--rule", f"{key}={text}"]
+    return out
+
+
+@pytest.mark.parametrize(("game", "mode", "rules", "rated"), _catalog_modes(), ids=lambda v: str(v))
+def test_kofun_levels_takes_every_modes_own_rules_as_the_catalog_and_its_ladder_file_write_them(
+    game: str, mode: str, rules: dict[str, Any], rated: bool
+) -> None:
+    if not rated:  # a mode without a ladder yet: its rules are taken, and the missing ladder is said
+        for strings_as_json in (False, True):
+            out = CliRunner().invoke(main, ["levels", game, *_as_flags(rules, strings_as_json)])
+            assert out.exit_code == 2
+            assert out.output.startswith(f"error: {game} ({mode}): no rating ladder is shipped yet"), out.output
+        return
+    file_rules = json.loads(shipped_path(game, mode).read_text())["rules"]
+    assert json.loads(json.dumps(rules)) == file_rules  # the catalog and the file say the same rules
+    for strings_as_json in (False, True):
+        out = CliRunner().invoke(main, ["levels", game, *_as_flags(file_rules, strings_as_json)])
+        assert out.exit_code == 0, out.output
+        assert out.output.startswith(f"{game} ({mode}): ")
+        again = CliRunner().invoke(main, ["levels", game, "--json", *_as_flags(file_rules, strings_as_json)])
+        assert json.loads(again.output)["rules"] == file_rules and json.loads(again.output)["mode"] == mode
+
+
+def test_a_rule_flag_reads_a_json_list_or_string_and_leaves_other_text_to_the_option() -> None:
+    assert json_rule_value("[]") == [] and json_rule_value('["c3", "e3"]') == ["c3", "e3"]
+    assert json_rule_value('""') == "" and json_rule_value('"arashi"') == "arashi"
+    assert json_rule_value("200") == "200" and json_rule_value("false") == "false" and json_rule_value("") == ""
+    assert json_rule_value("[c3") == "[c3"  # not JSON: the option says what is wrong
+    bad = CliRunner().invoke(main, ["levels", "sensei", "--rule", "pits=[c3"])
+    assert bad.exit_code == 2 and bad.output.startswith("error: sensei option 'pits': '[c3' is not a square a1..g7")
+    pits = CliRunner().invoke(main, ["new", "sensei", "--rule", 'pits=["c3", "e5"]'])
+    assert pits.exit_code == 0 and "pits=c3,e5" in pits.output.splitlines()[0], pits.output

@@ -3,6 +3,7 @@ flags onto one :class:`~solver.search.settings.SearchSettings`."""
 
 from __future__ import annotations
 
+import json
 import shlex
 import sys
 import tempfile
@@ -121,7 +122,7 @@ def setup(
     that contradicts them is refused."""
     config = load_config(config_path)
     game = get_game(game_name)
-    flags = parse_rule_flags(with_players(rules))
+    flags = rule_flags(with_players(rules))
     options = config.rules_for(game, flags)
     if position is None:
         state = game.new(options, seed if seed is not None else config.engine.seed)
@@ -129,6 +130,25 @@ def setup(
         state = game.parse(check_notation_text(position), options)
         options = position_rules(game, state, {**config.rules.get(game.name, {}), **flags})
     return Setup(game, options, config, state)
+
+
+def rule_flags(rules: Sequence[str]) -> dict[str, Any]:
+    """The --rule KEY=VALUE flags as options. A value may be given as the catalog, a ladder file or a record writes
+    it (JSON): a JSON list (``pits=[]``, ``pits=["c3","e3"]``) or a quoted JSON string (``start_dice=""``) is read
+    as JSON; any other value is text, which each option converts (``max_turns=200``, ``threefold_draw=true``)."""
+    return {key: json_rule_value(value) for key, value in parse_rule_flags(rules).items()}
+
+
+def json_rule_value(text: str) -> Any:
+    """`text` read as JSON when it is a JSON list or string (a bad one stays text: the option names it)."""
+    if text[:1] in ('"', "["):
+        try:
+            value = json.loads(text)
+        except ValueError:
+            return text
+        if isinstance(value, str | list):
+            return value
+    return text
 
 
 def players_flag() -> int | None:

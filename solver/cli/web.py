@@ -61,9 +61,9 @@ def engine_cmd(db: str, workers: int, protocol: str, game_name: str, rules: tupl
     """The table protocol as JSON lines on stdin / stdout, for programs (docs/protocol.md); --protocol ugi: UGI."""
     if protocol == "ugi":
         from ..interop.ugi import main as ugi_main
-        from ..search.config import parse_rule_flags
+        from .common import rule_flags
 
-        raise SystemExit(ugi_main(game_name, parse_rule_flags(rules)))
+        raise SystemExit(ugi_main(game_name, rule_flags(rules)))
     from ..web.engine import main
     from ..web.store import DatabaseLock, Store
 
