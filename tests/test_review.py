@@ -323,3 +323,27 @@ def test_summary_line_for_the_end_of_a_game() -> None:
     )
     with pytest.raises(ValueError, match="no summary of seat 2"):
         summary_line(r, 2)
+
+
+def test_the_plot_draws_proven_results_in_bands(tmp_path: Path) -> None:
+    """Proven results are drawn as what they are: a win in the band 'won' above the estimates, a loss in 'lost'
+    below them, a draw on the zero line; the estimates keep their values (their range sets the scale)."""
+    from solver.review.model import SeriesPoint
+    from solver.review.plot import Scale, plot_review
+
+    pts = [
+        SeriesPoint(0, 0, 0, 0, 40.0, 0.0, "best"),
+        SeriesPoint(1, 0, 1, 1, -60.0, 0.0, "best"),
+        SeriesPoint(2, 0, 2, 0, 0.0, 0.0, "best", "draw", "draw"),
+        SeriesPoint(3, 0, 3, 1, 497.0, 985.0, "blunder", "win", "loss"),
+    ]
+    scale = Scale(pts)
+    assert (scale.lo, scale.hi) == (-65.0, 45.0)  # the estimates' range, padded by 5%
+    assert (scale.won, scale.lost) == (45.0 + 16.5, -65.0 - 16.5)  # bands 15% of it beyond
+    assert [scale.best(pt) for pt in pts] == [40.0, -60.0, 0.0, scale.won]
+    assert scale.left(pts[3]) == scale.lost  # the blunder's dot in the band of the loss it walked into
+    svg = tmp_path / "g.svg"
+    r = review(record_of("c4", C4_ENDGAME, ["5", "6", "5"]), ReviewSettings(nodes=20_000))
+    plot_review(r, svg)
+    text = svg.read_text()
+    assert "<!-- won -->" in text and "<!-- lost -->" in text  # the bands' labels on the value axis

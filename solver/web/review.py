@@ -3,7 +3,9 @@
 - **Review** (``review``): a table's record is reviewed decision by decision (:class:`~solver.review.Reviewer`),
   each decision one job of the hub's search pool. The page gets one ``reviewed`` message per decision — the
   decision's ``to_dict()``, the board of its position as the deciding seat saw it (drawn by the game's own module)
-  and the public moves of the deal before it — then ``review_done`` with the seat summaries and the graph's series.
+  and the public moves of the deal before it — then ``review_done`` with the seat summaries (at the review's own
+  settings: "played like" only where the calibration's budget is the review's), the graph's series, and the
+  decisions that later proofs settled (``settled``: :func:`solver.review.settle`, as ``kofun review`` does).
 - **Analysis board** (``board``, ``analyse`` with ``lines`` / ``runs``): the board of a position or information
   state (and of the position after some moves: following a line), the best N moves with their lines deepening pass
   by pass (:func:`~solver.search.analysis.lines` at depth 2, 3, ...: every move at the same depth, each pass streamed),
@@ -21,7 +23,7 @@ from typing import Any
 from ..batch.seeds import derive_seed
 from ..games import GameInfo
 from ..play.record import GameRecord
-from ..review import DecisionReview, Reviewer, ReviewSettings, series, summaries, view_note
+from ..review import DecisionReview, Reviewer, ReviewSettings, series, settle, summaries, view_note
 from ..review.classes import EVAL_UNIT, thresholds_for
 from ..search.analysis import Line, lines
 from ..search.estimates import MoveEstimate, pool
@@ -95,14 +97,18 @@ class ReviewJob:
     def finished(self, request_id: Any, stopped: bool) -> dict[str, Any]:
         """The ``review_done`` message: each seat's summary, the graph's series, the thresholds of the classes."""
         r = self.reviewer
-        classed = [d for d in self.done if d.counted]
+        done = sorted(self.done, key=lambda d: d.index)
+        final = done if r.hidden else settle(done, r.game.name)
+        changed = [d.to_dict() for d, was in zip(final, done, strict=True) if d != was]
+        classed = [d for d in final if d.counted]
         unit = classed[0].unit if classed else (r.game.return_unit if r.hidden else EVAL_UNIT)
         seats = r.settings.seats if r.settings.seats is not None else tuple(range(len(r.record.agents)))
         return p.reply(
             "review_done", request_id, table=self.table, game=r.game.name, reviewed=len(self.done),
             stopped=stopped, thresholds=thresholds_for(r.game.name, unit).to_dict(),
-            summaries=[s.to_dict() for s in summaries(r.record, self.done, seats, unit)],
-            series=[pt.to_dict() for pt in series(self.done)], time_s=round(time.monotonic() - self.start, 3),
+            summaries=[s.to_dict() for s in summaries(r.record, final, seats, unit, r.settings)],
+            series=[pt.to_dict() for pt in series(final)], settled=changed,
+            time_s=round(time.monotonic() - self.start, 3),
         )  # fmt: skip
 
 

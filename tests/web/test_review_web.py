@@ -24,6 +24,7 @@ from solver.play.record import DealRecord, GameRecord
 from solver.play.replay import replay
 from solver.review import Reviewer, ReviewSettings, review
 from solver.web.boards import board_of
+from solver.web.review import ReviewJob
 
 from .driver import HubDriver, Server, Socket, my_turn_or_over, play_out
 from .test_browser import browser, click, wait_for
@@ -112,12 +113,18 @@ def test_the_review_of_a_thrown_away_win_streams_every_decision(hub: HubDriver) 
     assert (o["counts"]["blunder"], o["counts"]["good"], o["counts"]["best"]) == (1, 1, 1)
     assert o["accuracy"] == (0.0 + 100 * (1 - 2 / 64) + 100.0) / 3
     assert done["series"] == [
-        {"index": 0, "deal": 0, "ply": 0, "seat": 1, "value": 487, "loss": 985, "class": "blunder"},
-        {"index": 1, "deal": 0, "ply": 1, "seat": 0, "value": 499, "loss": 997, "class": "blunder"},
-        {"index": 2, "deal": 0, "ply": 2, "seat": 1, "value": 499, "loss": 2, "class": "good"},
-        {"index": 3, "deal": 0, "ply": 3, "seat": 0, "value": -498, "loss": 0.0, "class": "best"},
-        {"index": 4, "deal": 0, "ply": 4, "seat": 1, "value": 499, "loss": 0.0, "class": "best"},
-    ]
+        {"index": 0, "deal": 0, "ply": 0, "seat": 1, "value": 487, "loss": 985, "class": "blunder", "proven": "win",
+         "played_proven": "loss"},
+        {"index": 1, "deal": 0, "ply": 1, "seat": 0, "value": 499, "loss": 997, "class": "blunder", "proven": "win",
+         "played_proven": "loss"},
+        {"index": 2, "deal": 0, "ply": 2, "seat": 1, "value": 499, "loss": 2, "class": "good", "proven": "win",
+         "played_proven": "win"},
+        {"index": 3, "deal": 0, "ply": 3, "seat": 0, "value": -498, "loss": 0.0, "class": "best", "proven": "loss",
+         "played_proven": "loss"},
+        {"index": 4, "deal": 0, "ply": 4, "seat": 1, "value": 499, "loss": 0.0, "class": "best", "proven": "win",
+         "played_proven": "win"},
+    ]  # fmt: skip
+    assert done["settled"] == []  # every value proven when searched: nothing to carry back
 
 
 def test_a_finished_game_is_reviewed_after_a_restart_and_from_an_uploaded_record(tmp_path: Path) -> None:
@@ -184,9 +191,34 @@ def test_one_seat_is_reviewed_alone_with_its_own_budget(hub: HubDriver) -> None:
     reviewed = [m["decision"] for m in got if m["type"] == "reviewed"]
     assert got[0]["decisions"] == 2 and got[0]["seats"] == [0]
     assert got[0]["settings"] == {"nodes": 50_000, "time": None, "seed": 3, "runs": 2, "seats": [0], "algo": None,
-                                  "threads": 1}  # fmt: skip
+                                  "threads": 1, "proof_nodes": None}  # fmt: skip
     assert [(d["index"], d["class"]) for d in reviewed] == [(1, "blunder"), (3, "best")]
     assert [s["seat"] for s in got[-1]["summaries"]] == [0]
+    # the summary is at the review's own budget: the calibration (200,000 nodes) gives it no "played like"
+    assert [(s["played_like"], s["played_like_note"]) for s in got[-1]["summaries"]] == [
+        (None, "no calibration for this review budget (the calibration's: nodes 200000, no proof search)")
+    ]
+
+
+def test_played_like_only_at_the_calibration_s_budget() -> None:
+    """The summaries of a web review are made at the review's settings: at the calibration's budget (200,000
+    nodes, no proof search) a rated Connect Four game gets its "played like" number, as ``kofun review`` gives it;
+    at another budget none, and the note says why."""
+    record = GameRecord.from_dict({**endgame_record().to_dict(), "rules": {}})
+    record.deals[0].moves.append(WINNING)
+    for settings, rated in ((ReviewSettings(proof_nodes=0), True), (ReviewSettings(nodes=50_000), False)):
+        job = ReviewJob("t1", record, ["X", "O"], settings)
+        for index in job.reviewer.indices:
+            job.reviewed(1, job.review(index))
+        done = job.finished(1, stopped=False)
+        expected = review(record, settings).summaries
+        assert done["summaries"] == [s.to_dict() for s in expected]
+        likes = [(s["played_like"] is not None, s["played_like_note"]) for s in done["summaries"]]
+        if rated:
+            assert [rating for rating, _ in likes] == [True, True]
+        else:
+            note = "no calibration for this review budget (the calibration's: nodes 200000, no proof search)"
+            assert likes == [(False, note), (False, note)]
 
 
 def test_a_review_is_refused_where_it_cannot_be_done(hub: HubDriver) -> None:
@@ -254,6 +286,23 @@ def test_a_finished_game_is_reviewed_on_its_page(server: Server, tmp_path: Path)
             ("0", "blunder"), ("1", "blunder")
         ]  # fmt: skip
         assert len(page.find_elements(By.CSS_SELECTOR, "#review-graph .seat-line")) == 2
+        # proven results are drawn as such: squares in the bands "won" and "lost", not at +-500 points
+        bands = {b.get_attribute("data-band"): b for b in page.find_elements(By.CSS_SELECTOR, "#review-graph .band")}
+        assert sorted(bands) == ["lost", "won"]
+        proven = page.find_elements(By.CSS_SELECTOR, "#review-graph .point.proven")
+        assert [(pt.get_attribute("data-index"), pt.get_attribute("data-proven")) for pt in proven] == [
+            ("1", "win"), ("3", "loss"), ("0", "win"), ("2", "win"), ("4", "win")
+        ]  # fmt: skip
+        labels = [t.text for t in page.find_elements(By.CSS_SELECTOR, "#review-graph .band-label")]
+        assert labels == ["won", "lost"]
+
+        def centre(node: Any, key: str) -> float:
+            return float(node.get_attribute(key)) + float(node.get_attribute("height")) / 2
+
+        won, lost = centre(bands["won"], "y"), centre(bands["lost"], "y")
+        assert [float(pt.get_attribute("y")) + 3.5 for pt in proven] == [won, lost, won, won, won]
+        # each blunder's dot in the band of what the move played left: a proven loss
+        assert [float(m.get_attribute("cy")) for m in marks] == [lost, lost]
         legend = page.find_element(By.ID, "graph-legend").text
         assert "X: best value" in legend and "blunder" in legend and "inaccuracy" in legend
         items = page.find_elements(By.CSS_SELECTOR, "#review-list li")

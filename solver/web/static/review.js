@@ -8,6 +8,16 @@ import { drawGraph, CLASS_COLOURS } from "./graph.js";
 
 const CLASS_NAMES = ["best", "good", "inaccuracy", "mistake", "blunder"];
 
+/** A decision's class as shown: marked "(estimate)" when it rests on values a perfect-information search did not
+ * prove (a hidden-information class always does: its values carry their standard errors). */
+function classText(d, hidden) {
+  return d.estimate && !hidden && CLASS_NAMES.includes(d.class) ? `${d.class} (estimate)` : d.class;
+}
+
+function proven(v) {
+  return v && ["win", "loss", "draw"].includes(v.score.kind) && !("bound" in v.score) ? v.score.kind : null;
+}
+
 function value(v) {
   if (!v) return "-";
   return v.se === null || v.se === undefined ? v.text : `${v.text} ±${v.se.toFixed(2)}`;
@@ -57,6 +67,17 @@ export class ReviewPanel {
     this.conn.on("review_done", (m) => {
       if (m.table !== this.table) return;
       this.done = m;
+      // decisions that later proofs settled (the loss shown at the move that made it): replace them
+      for (const d of m.settled || []) {
+        const entry = this.byIndex(d.index);
+        if (!entry) continue;
+        entry.decision = d;
+      }
+      if ((m.settled || []).length) {
+        this.list.innerHTML = "";
+        for (const e of [...this.entries].sort((a, b) => a.decision.index - b.decision.index)) this.addToList(e);
+        if (this.selected !== null) this.select(this.selected);
+      }
       this.progress.textContent = `${m.stopped ? "Stopped after" : "Reviewed"} ${m.reviewed} decisions in ${m.time_s.toFixed(1)} s.`;
       this.progress.dataset.done = "true";
       this.drawSummary();
@@ -87,7 +108,7 @@ export class ReviewPanel {
     const b = el("button", { type: "button", class: "link" }, li);
     const best = d.best && d.best !== d.played ? ` (best ${d.best})` : "";
     el("span", { text: `${d.player} played ${d.played}${best}: ` }, b);
-    el("strong", { class: "cls", text: d.class }, b);
+    el("strong", { class: "cls", text: classText(d, this.started && this.started.hidden_information) }, b);
     if (d.loss) el("span", { class: "muted", text: ` loss ${d.loss.toFixed(2)}` }, b);
     b.addEventListener("click", () => this.select(d.index));
   }
@@ -109,9 +130,13 @@ export class ReviewPanel {
     el("p", { class: "review-head", text: `Decision ${d.index}: deal ${d.deal + 1}, move ${d.ply + 1}, ${d.player} to move (the ${d.view} as ${d.player} saw it)` }, this.detail);
     const cls = el("p", { id: "review-class", "data-class": d.class }, this.detail);
     const swatch = CLASS_COLOURS[d.class];
-    el("strong", { text: d.class, style: swatch ? `color:${swatch}` : "" }, cls);
+    el("strong", { text: classText(d, this.started && this.started.hidden_information), style: swatch ? `color:${swatch}` : "" }, cls);
     el("span", { text: ` — played ${d.played}, best ${d.best || d.played}${d.loss !== null && d.loss !== undefined ? `, loss ${d.loss.toFixed(2)} ${d.unit}` : ""}` }, cls);
     if (d.fact) el("p", { class: "fact", id: "review-fact", text: d.fact }, this.detail);
+    if (d.estimate && CLASS_NAMES.includes(d.class)) {
+      el("p", { class: "estimate", id: "review-estimate", text: `estimate: the class and loss are not proven (${d.estimate})` }, this.detail);
+    }
+    if (d.note) el("p", { class: "note", id: "review-note-objective", text: d.note }, this.detail);
     if (d.played_value) {
       el("p", { class: "muted", text: `played: ${value(d.played_value)}; best: ${value(d.best_value)}` }, this.detail);
     }
@@ -142,6 +167,7 @@ export class ReviewPanel {
       : this.entries.filter((m) => CLASS_NAMES.includes(m.decision.class) && m.decision.best_value).map((m) => ({
           index: m.decision.index, deal: m.decision.deal, ply: m.decision.ply, seat: m.decision.seat,
           value: m.decision.best_value.value, loss: m.decision.loss || 0, class: m.decision.class,
+          proven: proven(m.decision.best_value), played_proven: proven(m.decision.played_value),
         }));
     const unit = this.done ? this.done.thresholds.unit : (this.entries.find((m) => m.decision.unit) || { decision: { unit: "" } }).decision.unit;
     const cap = this.done ? this.done.thresholds.cap : 0;
