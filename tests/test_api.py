@@ -6,11 +6,13 @@ import json
 import signal
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 
 import solver
 from solver import _core
+from solver.play.agents import SearchAgent
 from solver.report.stats import MatchScore
 from solver.search.analysis import analyse
 from solver.search.runner import moves_to_strings, search
@@ -176,7 +178,18 @@ def test_stop_from_another_thread_returns_a_legal_best_move() -> None:
     assert report.proof == "none"
 
 
-def test_ctrl_c_stops_the_search_and_returns_the_best_move_so_far() -> None:
+@pytest.fixture
+def ctrl_c() -> Iterator[None]:
+    """SIGINT raises KeyboardInterrupt during the test, as at a terminal, also when the suite runs with SIGINT
+    ignored (started in the background: SIG_IGN inherited); the handler before is restored after."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_stops_the_search_and_returns_the_best_move_so_far(ctrl_c: None) -> None:
     state = solver.new("c4")
     sent: list[bool] = []
 
@@ -248,12 +261,21 @@ def test_moves_to_strings_stops_at_an_illegal_move() -> None:
     assert moves_to_strings(solver.parse("c4", "11111"), [0, 0, 3]) == ["1"]
 
 
-def test_ctrl_c_during_a_game_between_engines_ends_the_game() -> None:
-    timer = threading.Timer(0.3, signal.raise_signal, args=(signal.SIGINT,))
-    with pytest.raises(KeyboardInterrupt):  # wherever the signal lands inside the game, the game ends
-        timer.start()
-        solver.play_game("c4", time=60.0)
-    timer.join()
+def test_ctrl_c_during_a_game_between_engines_ends_the_game(ctrl_c: None) -> None:
+    searching = threading.Event()  # set by the engines' progress: a search of the game is running
+
+    def press_ctrl_c() -> None:
+        if searching.wait(60):
+            signal.raise_signal(signal.SIGINT)
+
+    settings = SearchSettings.from_mapping({"time": 60.0})
+    engines = [SearchAgent("c4", settings, on_progress=lambda _: searching.set()) for _ in range(2)]
+    presser = threading.Thread(target=press_ctrl_c, daemon=True)
+    presser.start()
+    with pytest.raises(KeyboardInterrupt):  # the signal lands inside the game's first search: the game ends
+        solver.play_game("c4", players=engines)
+    presser.join()
+    assert searching.is_set()
 
 
 def test_match_score_and_its_confidence_interval() -> None:

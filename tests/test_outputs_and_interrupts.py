@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -218,21 +219,66 @@ def test_progress_lines_every_few_seconds() -> None:
 
 # --- perft hears Ctrl-C -----------------------------------------------------------------------------------------
 
+#: `kofun` in a child that says "counting" on stdout when perft starts counting (the condition the tests wait for).
+#: With `ctrl_c` it first sets SIGINT's handler as at a terminal, whatever it inherited: a test suite run in the
+#: background (SIGINT ignored, inherited as SIG_IGN) still sends the child a Ctrl-C that it hears.
+CHILD = """
+import signal, sys
+if sys.argv.pop(1) == "ctrl_c":
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+import solver.cli.tools as tools
+count = tools.counted
+def counted(state, depth):
+    print("counting", flush=True)
+    return count(state, depth)
+tools.counted = counted
+from solver.cli import main
+main(sys.argv[1:], prog_name="kofun")
+"""
+
+
+def perft_child(depth: int, ctrl_c: bool) -> subprocess.Popen[str]:
+    """`kofun perft c4 --depth DEPTH` in a child, returned once it is counting (bounded: killed after 60 s)."""
+    mode = "ctrl_c" if ctrl_c else "inherited"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CHILD, mode, "perft", "c4", "--depth", str(depth)], env=ENV, cwd=ROOT,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    watchdog = threading.Timer(60, proc.kill)  # a child that never says it counts ends the wait
+    watchdog.start()
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+    finally:
+        watchdog.cancel()
+    assert line == "counting\n", (line, proc.stderr.read() if proc.stderr else "")
+    return proc
+
 
 def test_perft_stops_on_ctrl_c() -> None:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "solver", "perft", "c4", "--depth", "40"],
-        env=ENV,
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    time.sleep(1.5)  # well inside a count that takes hours
+    proc = perft_child(40, ctrl_c=True)  # a count that takes hours
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
-    assert proc.returncode == 130
+    assert proc.returncode == 130, err
     assert "interrupted: perft 40 not finished (0 sequences below 0 of 7 first moves)" in err
+
+
+def test_a_kofun_started_with_sigint_ignored_keeps_ignoring_it() -> None:
+    """As every program started in the background (nohup, `cmd &` in a script): the shell asked for Ctrl-C not to
+    stop it, and kofun does not undo that (docs/cli.md)."""
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited by the child, as from a shell's `&`
+        try:
+            proc = perft_child(10, ctrl_c=False)  # about 2 s of counting
+        finally:
+            signal.signal(signal.SIGINT, previous)
+    else:  # this suite runs with SIGINT ignored already
+        proc = perft_child(10, ctrl_c=False)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    counted = [line for line in out.splitlines() if line != "counting"]
+    assert out.count("counting") == 6 and counted[0] == "perft 10: 268031646"  # every first move counted
 
 
 def test_perft_counts_and_divides() -> None:
