@@ -54,3 +54,18 @@ export class MovePicker {
     return null;
   }
 }
+
+const KINDS = { sq: "square", col: "column", hand: "hand card", table: "field card", drawn: "turned-over card",
+  tile: "tile", cell: "cell", kofun: "Kofun", card: "card", pick: "card", mode: "", place: "place", anchor: "square" };
+
+/** The words a screen reader says for a clickable element: its own aria-label, its title (an SVG element's
+ * <title>), else words made from its target id ("sq:c3" → "square c3", "table:new" → "field card new"). */
+export function targetLabel(node) {
+  const own = node.getAttribute("aria-label") || node.getAttribute("title");
+  if (own) return own;
+  const titled = node.querySelector && node.querySelector(":scope > title");
+  if (titled && titled.textContent) return titled.textContent;
+  const [kind, ...rest] = String(node.dataset.target).split(":");
+  const what = KINDS[kind] === undefined ? kind : KINDS[kind];
+  return [what, ...rest].filter(Boolean).join(" ").replaceAll("-", " ");
+}

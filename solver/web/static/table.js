@@ -3,7 +3,7 @@
 
 import { el, named } from "./draw.js";
 import { player, tokens } from "./connection.js";
-import { MovePicker } from "./moves.js";
+import { MovePicker, targetLabel } from "./moves.js";
 import { ReviewPanel } from "./review.js";
 
 const modules = new Map();
@@ -78,7 +78,17 @@ class TableView {
     this.revealBox = el("div", { class: "reveal-box" }, p);
     this.reviewBox = el("div", { class: "review-box" }, p);
     this.review = null;
-    this.root.addEventListener("click", (e) => this.onBoardClick(e));
+    this.root.addEventListener("click", (e) => {
+      this.keyboard = false;
+      this.onBoardClick(e);
+    });
+    // the keyboard: Tab goes through what can be clicked next, Enter (or Space) clicks it
+    this.root.addEventListener("keydown", (e) => {
+      if ((e.key !== "Enter" && e.key !== " ") || !e.target.closest("[data-target]")) return;
+      e.preventDefault();
+      this.keyboard = true;
+      this.onBoardClick(e);
+    });
     document.addEventListener("keydown", (e) => {
       if (e.key === "Escape") this.resetPick();
     });
@@ -329,10 +339,23 @@ class TableView {
     if (!this.picker) return;
     const next = this.picker.nextTargets();
     const picked = new Set(this.picker.picked);
+    let first = null;
     for (const node of this.root.querySelectorAll("[data-target]")) {
-      node.classList.toggle("target", next.has(node.dataset.target));
+      const can = next.has(node.dataset.target);
+      node.classList.toggle("target", can);
       node.classList.toggle("picked", picked.has(node.dataset.target));
+      node.setAttribute("aria-label", targetLabel(node));
+      if (can) {
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("role", "button");
+        first = first || node;
+      } else {
+        node.removeAttribute("tabindex");
+        node.removeAttribute("role");
+      }
     }
+    if (this.keyboard && first && !this.root.contains(document.activeElement)) first.focus();
+    else if (this.keyboard && first && !document.activeElement.classList.contains("target")) first.focus();
     this.actions.innerHTML = "";
     const shown = this.picker.complete();
     for (const m of shown) {
