@@ -185,3 +185,11 @@ def test_a_websocket_message_over_the_limit_is_answered_with_the_error_then_clos
         just_under.close()
     finally:
         server.stop()
+
+
+def test_kofun_engine_answers_a_line_over_the_limit_with_the_same_error_and_goes_on() -> None:
+    engine = Engine()
+    engine.send({"type": "hello", "id": 1, "pad": "x" * MAX_MESSAGE_BYTES})  # one line over the limit
+    assert engine.recv() == {"type": "error", "message": f"message too long (at most {MAX_MESSAGE_BYTES} bytes)"}
+    assert engine.ask(type="hello")["type"] == "welcome"  # the rest of the line was skipped
+    assert engine.close() == 0
