@@ -89,9 +89,10 @@ def test_a_game_on_a_phone(phone: Any, server: Server, game: str, setup: dict[st
     rng = random.Random(game)
     clicks = 0
     while clicks < 10 and not finished(phone):
-        choices = WebDriverWait(phone, 20).until(lambda d: finished(d) or offered(d))
-        if choices is True:
-            break
+        WebDriverWait(phone, 20).until(lambda d: finished(d) or offered(d))
+        choices = offered(phone)
+        if not choices:
+            continue  # the game ended, or the page is drawn again: looked at again
         try:
             check_layout(phone)
             click(phone, rng.choice(choices))
