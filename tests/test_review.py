@@ -5,7 +5,9 @@ command line (--json, --plot, --out/--resume, --seat, errors)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -15,8 +17,9 @@ import solver
 from solver.batch.runner import Runner
 from solver.cli import main
 from solver.play.record import DealRecord, GameRecord
-from solver.review import DecisionReview, Reviewer, ReviewError, ReviewSettings, review, review_decision
+from solver.review import DecisionReview, MoveValue, Reviewer, ReviewError, ReviewSettings, review, review_decision
 from solver.review.classes import EVAL_UNIT, MATCH, Thresholds, thresholds_for
+from solver.review.text import format_review
 from solver.search.runner import search
 from solver.search.settings import SearchSettings, SettingsError
 
@@ -347,3 +350,98 @@ def test_the_plot_draws_proven_results_in_bands(tmp_path: Path) -> None:
     plot_review(r, svg)
     text = svg.read_text()
     assert "<!-- won -->" in text and "<!-- lost -->" in text  # the bands' labels on the value axis
+
+
+def test_the_review_proves_from_35_empty_cells_and_marks_estimates() -> None:
+    """After 5743445335 (ply 10, X to move) only 4 draws; 5 loses. Alpha-beta at the review's budget calls 5 best
+    — an estimate, and marked so; the review's proof search (the default) proves the draw thrown away."""
+    record = record_of("c4", "5743445335", ["5"])
+    proven = review_decision(record, 0, ReviewSettings())
+    assert (proven.algo, proven.best, proven.cls, proven.loss, proven.estimate) == (
+        "solve",
+        "4",
+        "blunder",
+        474.0,
+        None,
+    )
+    assert proven.fact == "a draw thrown away: a forced loss in 26 plies after the move played"
+    searched = review_decision(record, 0, ReviewSettings(proof_nodes=0))
+    assert (searched.algo, searched.best, searched.cls, searched.loss, searched.fact) == (
+        "alphabeta", "5", "best", 0.0, None
+    )  # fmt: skip
+    assert searched.estimate == "alpha-beta to depth 15 (200,000 nodes)"
+    first = review_decision(record_of("c4", "", ["4"]), 0, ReviewSettings())  # the empty board: 42 empty cells
+    assert (first.cls, first.estimate, first.fact) == ("best", "alpha-beta to depth 11 (200,000 nodes)", None)
+    text = format_review(review(record, ReviewSettings(proof_nodes=0)))
+    assert "best (estimate)  estimate: alpha-beta to depth 15 (200,000 nodes)" in text
+    assert "estimates: 1 of 1 classes rest on values the search did not prove" in text
+    with pytest.raises(ReviewError, match="proof_nodes: must be an integer >= 0, got -1"):
+        ReviewSettings(proof_nodes=-1)
+
+
+def test_a_later_proof_is_carried_back_to_the_move_that_made_it() -> None:
+    """X's move at decision 0 is an estimate (+16 both); O's position after it is proven won in 27 plies: the move
+    walked into a loss in 28 plies, and decision 0 becomes a blunder there (an estimate still: its best move is
+    not proven). The same for the search's own move: it says so, and the loss stays 0."""
+    from solver.review import settle
+
+    unit = EVAL_UNIT
+    est = {"kind": "eval", "value": 16.0}
+
+    def d(index: int, seat: int, played: str, best: str, bv: dict[str, Any], pv: dict[str, Any]) -> DecisionReview:
+        best_value = MoveValue(best, review_value_of(bv), bv, "", 1)
+        played_value = MoveValue(played, review_value_of(pv), pv, "", 1)
+        return DecisionReview(index, 0, index, seat, "XO"[seat], "position", "", "", 7, played, "best", best,
+                              played_value, best_value, 0.0, None, unit, None, 100.0,
+                              estimate="alpha-beta to depth 13 (200,000 nodes)")  # fmt: skip
+
+    won = {"kind": "win", "value": 29973.0, "plies": 27}
+    other = settle([d(0, 0, "5", "4", est, est), d(1, 1, "3", "3", won, won)], "connect4")
+    first = other[0]
+    assert first.played_value is not None and first.played_value.score == {
+        "kind": "loss", "value": -29972.0, "plies": 28
+    }  # fmt: skip
+    assert first.played_value.text == "loss in 28 plies, proven at the next decision"
+    assert (first.cls, first.loss) == ("blunder", 16.0 + 500 - 28)
+    assert first.estimate == "alpha-beta to depth 13 (200,000 nodes)"  # the best move's value: still an estimate
+    assert first.fact == "a forced loss in 28 plies after the move played; whether another move holds is not proven"
+    assert other[1] == d(1, 1, "3", "3", won, won)  # proven already: unchanged
+    own = settle([d(0, 0, "4", "4", est, est), d(1, 1, "3", "3", won, won)], "connect4")[0]
+    assert (own.cls, own.loss) == ("best", 0.0)
+    assert own.fact == (
+        "a forced loss in 28 plies after the move played, the search's own choice (whether another move does better "
+        "is not proven)"
+    )
+
+
+def review_value_of(score: dict[str, Any]) -> float:
+    from solver.review.evaluate import review_value
+    from solver.search.values import Score
+
+    return review_value(Score(score["kind"], score["value"], "", score.get("plies")), 500)
+
+
+def test_a_koikoi_best_move_by_the_deal_win_objective_says_so() -> None:
+    """A stop at 1 point called best (the most visited: it wins the deal every time) while koi-koi is worth 2.14
+    points on average: the note says the verdict follows the deal-winning objective, beside the points."""
+    from solver.review.evaluate import Evaluation
+    from solver.review.verdict import judge
+
+    def mv(move: str, points: float, se: float, win_rate: float) -> MoveValue:
+        return MoveValue(move, points, {"kind": "expected", "value": points}, "", 100, se, win_rate)
+
+    stop, koikoi = mv("stop", 1.0, 0.0, 1.0), mv("koikoi", 2.14, 0.1, 0.71)
+    head = {"index": 3, "deal": 0, "ply": 15, "seat": 0, "player": "player 0", "view": "information state",
+            "position": "", "analyse": "", "legal": 2, "played": "stop"}  # fmt: skip
+    ev = Evaluation("stop", stop, stop, [stop, koikoi], [], 10_000, "ismcts", "points",
+                    basis="ismcts, 2 runs of 5,000 iterations", objective="wins")  # fmt: skip
+    d = judge(head, ev, thresholds_for("koikoi", "points"))
+    assert (d.cls, d.loss, d.estimate) == ("best", 0.0, "ismcts, 2 runs of 5,000 iterations")
+    assert d.note == (
+        "best by the search's objective, winning the deal (not by points): koikoi is worth more points (+2.14 "
+        "against +1.00) but wins the deal less often (71% against 100%)"
+    )
+    # by points (objective 'returns'), or within the standard errors, nothing to say
+    assert judge(head, replace(ev, objective="returns"), thresholds_for("koikoi", "points")).note is None
+    close = mv("koikoi", 1.05, 0.1, 0.71)
+    assert judge(head, replace(ev, moves=[stop, close]), thresholds_for("koikoi", "points")).note is None
