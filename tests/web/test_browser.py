@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -67,14 +67,27 @@ def wait_for(driver: Any, css: str, timeout: float = 20) -> Any:
     return WebDriverWait(driver, timeout).until(lambda d: d.find_element(By.CSS_SELECTOR, css))
 
 
+def refreshed(driver: Any) -> int:
+    """How many times the lobby's form has been drawn again for new choices (its seats and levels)."""
+    found = driver.find_elements(By.CSS_SELECTOR, ".setup")
+    return int(found[0].get_attribute("data-refreshed") or 0) if found else 0
+
+
+def changed(driver: Any, change: Callable[[], None]) -> None:
+    """Makes a change in the lobby's form and waits until the form is drawn for it."""
+    before = refreshed(driver)
+    change()
+    WebDriverWait(driver, 10).until(lambda d: refreshed(d) > before)
+
+
 def new_game(driver: Any, server: Server, game: str, seed: int, options: dict[str, str] | None = None,
              seats: list[str] | None = None, mode: str | None = None) -> None:  # fmt: skip
     driver.get(f"{server.url}/")
-    wait_for(driver, f'[data-game="{game}"]').click()
-    wait_for(driver, "#start")
-    if mode is not None:
-        Select(driver.find_element(By.ID, "mode")).select_by_value(mode)
-        time.sleep(0.3)
+    WebDriverWait(driver, 10).until(lambda d: refreshed(d) >= 1)  # the lobby drawn for its first game
+    changed(driver, lambda: wait_for(driver, f'[data-game="{game}"]').click())
+    modes = Select(driver.find_element(By.ID, "mode"))
+    if mode is not None and modes.first_selected_option.get_attribute("value") != mode:
+        changed(driver, lambda: modes.select_by_value(mode))
     for name, value in (options or {}).items():
         driver.find_element(By.CSS_SELECTOR, "details.options summary").click()
         field = driver.find_element(By.CSS_SELECTOR, f'[data-option="{name}"]')
@@ -83,9 +96,7 @@ def new_game(driver: Any, server: Server, game: str, seed: int, options: dict[st
         else:
             field.clear()
             field.send_keys(value)
-        driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", field)
-        time.sleep(0.3)
-    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, 'select[data-seat="0"] option'))
+        changed(driver, partial(driver.execute_script, "arguments[0].dispatchEvent(new Event('change'))", field))
     for i, value in enumerate(seats or []):
         Select(driver.find_element(By.CSS_SELECTOR, f'select[data-seat="{i}"]')).select_by_value(value)
     driver.find_element(By.ID, "seed").send_keys(str(seed))
@@ -105,27 +116,26 @@ def finished(driver: Any) -> bool:
     return bool(banner) and banner[0].text.startswith("Game over:")
 
 
+def offered(driver: Any) -> list[Any]:
+    """What the page offers to click now: a confirm button, the move buttons, else the board's targets."""
+    return list(driver.find_elements(By.CSS_SELECTOR, "#confirm")
+                or driver.find_elements(By.CSS_SELECTOR, "#actions .move-button")
+                or driver.find_elements(By.CSS_SELECTOR, "#board .target"))  # fmt: skip
+
+
 def play_clicks(driver: Any, rng: random.Random, limit: int, stop_after: int | None = None) -> int:
     """Clicks what the page offers (a confirm button, a move button, else a highlighted target of the board) until
     the game is over; returns the clicks made."""
     clicks = 0
-    idle_since = time.monotonic()
     while not finished(driver) and clicks < limit and (stop_after is None or clicks < stop_after):
         try:
-            offered = (driver.find_elements(By.CSS_SELECTOR, "#confirm")
-                       or driver.find_elements(By.CSS_SELECTOR, "#actions .move-button")
-                       or driver.find_elements(By.CSS_SELECTOR, "#board .target"))  # fmt: skip
-            if not offered:
-                assert time.monotonic() - idle_since < 15, "nothing to click for 15 s: " + driver.find_element(
-                    By.ID, "status").text  # fmt: skip
-                time.sleep(0.05)
-                continue
-            click(driver, rng.choice(offered))
-            clicks += 1
-            idle_since = time.monotonic()
-            time.sleep(0.02)
+            WebDriverWait(driver, 15).until(lambda d: finished(d) or offered(d), "nothing to click for 15 s")
+            choices = offered(driver)
+            if choices:
+                click(driver, rng.choice(choices))
+                clicks += 1
         except StaleElementReferenceException:
-            continue
+            continue  # drawn again meanwhile: looked at again
     assert not driver.find_element(By.ID, "message").text, driver.find_element(By.ID, "message").text
     return clicks
 
@@ -159,13 +169,8 @@ def check_move_numbers(driver: Any) -> None:
 def downloaded_record(driver: Any) -> GameRecord:
     click(driver, wait_for(driver, "#download"))
     folder: Path = driver.downloads
-    end = time.monotonic() + 20
-    while time.monotonic() < end:
-        files = [p for p in folder.glob("*.json")]
-        if files:
-            return GameRecord.from_dict(json.loads(files[0].read_text()))
-        time.sleep(0.1)
-    raise AssertionError("no record was downloaded")
+    files = WebDriverWait(driver, 20).until(lambda d: list(folder.glob("*.json")), "no record was downloaded")
+    return GameRecord.from_dict(json.loads(files[0].read_text()))
 
 
 GAMES = [  # game, lobby settings, click limit

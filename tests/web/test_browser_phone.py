@@ -26,7 +26,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from .driver import Server
-from .test_browser import GAMES, browser, check_words, click, finished, new_game, server, wait_for
+from .test_browser import GAMES, browser, check_words, click, finished, new_game, offered, server, wait_for
 
 __all__ = ["server"]  # the fixture, shared with test_browser.py
 PHONE = (390, 844)
@@ -75,12 +75,6 @@ def check_layout(driver: Any) -> None:
     assert got["width"] <= got["screen"] == PHONE[0], got  # nothing wider than the screen
     assert got["below"], "the side panel is not below the board"
     assert not got["small"], got["small"]  # [target, width, height, svg] of what is too small to tap
-
-
-def offered(driver: Any) -> list[Any]:
-    return list(driver.find_elements(By.CSS_SELECTOR, "#confirm")
-                or driver.find_elements(By.CSS_SELECTOR, "#actions .move-button")
-                or driver.find_elements(By.CSS_SELECTOR, "#board .target"))  # fmt: skip
 
 
 @pytest.mark.parametrize(("game", "setup", "limit"), GAMES, ids=[g for g, _, _ in GAMES])

@@ -216,16 +216,20 @@ async function setupForm(form, conn, game) {
       : `No rated levels under these rules: ${levels.unrated_reason || ""} The engine plays at full strength (not rated).`;
     remember();
   };
+  const drawn = () => {
+    form.dataset.refreshed = String(Number(form.dataset.refreshed || 0) + 1); // the form is drawn for the choices
+  };
+  const refreshDrawn = () => refresh().catch((e) => showError(form, e)).finally(drawn);
   mode.addEventListener("change", async () => {
     const m = game.modes.find((x) => x.name === mode.value);
     if (m) Object.assign(rules, defaultRules(game), m.rules);
     fill();
-    await refresh().catch((e) => showError(form, e));
+    await refreshDrawn();
   });
   for (const input of Object.values(inputs)) {
     input.addEventListener("change", async () => {
       mode.value = "";
-      await refresh().catch((e) => showError(form, e));
+      await refreshDrawn();
     });
   }
   seatsBox.addEventListener("change", remember);
@@ -246,7 +250,7 @@ async function setupForm(form, conn, game) {
     }
   });
   fill();
-  await refresh();
+  await refresh().finally(drawn);
 }
 
 /** The words of an engine level in the seat's list: its rating with its interval, the scale's anchor said so. */

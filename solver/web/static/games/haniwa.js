@@ -98,7 +98,7 @@ function gozokuNode(parent, board) {
 function handNode(parent, board, ui, seat) {
   const p = board.players[seat];
   const box = el("div", { class: "hw-hand" }, parent);
-  const who = p.you ? (seatName(ui, seat) === "you" ? "your hand" : `your hand (${seatName(ui, seat)})`) : `${seatName(ui, seat)}${board.players.length === 4 && p.team === board.your_team ? " (team-mate)" : ""}`;
+  const who = p.you ? (seatName(ui, seat) === "you" ? "your hand" : `hand of ${seatName(ui, seat)}`) : `${seatName(ui, seat)}${board.players.length === 4 && p.team === board.your_team ? " (team-mate)" : ""}`;
   const head = el("div", { class: "hw-label" }, box);
   const first = p.first && board.mode !== "solo" ? " · first player" : "";
   head.textContent = `${who}${first}${board.to_move === seat ? " · to move" : ""}`;

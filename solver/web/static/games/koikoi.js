@@ -170,7 +170,8 @@ export function draw(root, board, ui = {}) {
   }
   seatPanel(wrap, board, ui, me);
   const hand = el("section", { class: "kk-hand" }, wrap);
-  el("div", { class: "kk-label", text: `your hand (${board.hand.length})` }, hand);
+  const whose = named(name(ui, me), ui); // "you", or the seat whose view is shown once the game is over
+  el("div", { class: "kk-label", text: `${whose === "you" ? "your hand" : `hand of ${whose}`} (${board.hand.length})` }, hand);
   const row = el("div", { class: "kk-row" }, hand);
   for (const c of board.hand) card(row, c);
   const last = ui && ui.last && ui.last.length ? ui.last[ui.last.length - 1] : null;
