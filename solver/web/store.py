@@ -142,9 +142,11 @@ class DatabaseLock:
 
 
 def check_folder(path: str | Path) -> None:
-    """StoreError when the folder of the database file `path` does not exist (or is not a folder)."""
+    """StoreError when `path` is a folder or its folder does not exist (or is not a folder)."""
     if str(path) == ":memory:":
         return
+    if Path(path).is_dir():
+        raise StoreError(f"database {path}: a folder, not a file")
     folder = Path(path).absolute().parent
     if not folder.is_dir():
         what = "is not a folder" if folder.exists() else "does not exist"

@@ -158,6 +158,11 @@ def test_a_database_in_a_folder_that_does_not_exist_is_one_error_line(tmp_path: 
         assert result.exit_code == 2
         assert result.output == f"error: database {db}: the folder {db.parent} {what}\n"
         assert not (tmp_path / "does").exists()  # nothing made on the way
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    result = CliRunner().invoke(main, ["engine", "--db", str(folder)], input="")
+    assert (result.exit_code, result.output) == (2, f"error: database {folder}: a folder, not a file\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file", "a-folder"]  # no lock file beside it
 
 
 @pytest.mark.parametrize("size", [MAX_MESSAGE_BYTES + 1, 3 * MAX_MESSAGE_BYTES])
