@@ -2,7 +2,8 @@
 each option said in plain words (from its help text in ``solver/games/<game>/``), and the full list.
 
 The mode is the rated mode whose rules these are (``solver.rating.pools.MODES``); rules that are no mode's are
-said as the nearest mode's (fewest options changed) with what was changed."""
+said as the nearest mode's (fewest options changed) with what was changed, a player count of no mode by itself
+("3 players")."""
 
 from __future__ import annotations
 
@@ -154,10 +155,13 @@ def rules_in_words(game: str | GameInfo, rules: Mapping[str, Any] | None = None)
         _standards(info), key=lambda m: sum(1 for k, v in given.items() if m[1].get(k) != v)
     )  # the first mode wins a tie (min keeps the first)
     changed = [o.name for o in info.options if best.get(o.name) != given[o.name]]
+    mode = mode_name(info.name, best_name)
+    if "players" in changed:  # a player count no mode has: it names the rules ("3 players", "solo")
+        mode = option_words(info, "players", given["players"])
     return {
-        "mode": mode_name(info.name, best_name),
+        "mode": mode,
         "rated_mode": None if changed else best_name,
-        "changes": [option_words(info, k, given[k]) for k in changed],
+        "changes": [option_words(info, k, given[k]) for k in changed if k != "players"],
         "all": [option_words(info, o.name, given[o.name]) for o in info.options],
     }
 

@@ -35,6 +35,13 @@ def test_changed_rules_are_said_against_the_nearest_mode() -> None:
         "Nintendo's rules",
         ["flower- and moon-viewing with the Sake cup, 5 points each", "a match of 2 deals"],
     )
+    honshu = rules_in_words("honshu", {"players": 3, "hand_passing": "official"})
+    assert (honshu["mode"], honshu["rated_mode"], honshu["changes"]) == (
+        "3 players",
+        None,
+        ["hands passed left after round 3 and right after round 9"],
+    )
+    assert rules_in_words("haniwa", {"players": 1})["mode"] == "solo"
     assert rules_in_words("haniwa", {"players": 4, "rounds": 2})["changes"] == [
         "two games, scores added, the VIP Gozoku doubled in the second"
     ]
