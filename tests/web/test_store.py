@@ -3,6 +3,7 @@ cannot use, and writes that are whole or not at all."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 from solver.play.record import DealRecord
 from solver.rating.glicko2 import Game, Glicko, update
 from solver.rating.profiles import Faced, Opponent, ProfileError, RatedMode, Standing, rate_seat
-from solver.web.store import MIGRATIONS, SCHEMA_VERSION, Store, StoreError, TableRow, token_hash
+from solver.web.store import MIGRATIONS, SCHEMA_VERSION, DatabaseLock, Store, StoreError, TableRow, token_hash
 
 
 def make_v1(path: Path) -> None:
@@ -137,3 +138,24 @@ def test_profiles_are_named_and_their_games_logged_whole(tmp_path: Path) -> None
     with pytest.raises(ZeroDivisionError):  # a failing rating writes nothing
         store.rate(lambda: [game, game, 1 / 0])  # type: ignore[list-item]
     assert len(store.profile_games()) == 1 and store.standing("Ann", "connect4", "standard") == now
+
+
+def test_one_lock_holder_per_database_file(tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite3"
+    first = DatabaseLock(db).acquire()
+    assert (tmp_path / "s.sqlite3.lock").read_text() == f"{os.getpid()}\n"
+    with pytest.raises(StoreError) as e:
+        DatabaseLock(db).acquire()  # another open file of the lock: refused at once, as another process would be
+    assert str(e.value) == (
+        f"database {db} is in use by another kofun serve or kofun engine (process {os.getpid()}, lock file "
+        f"{db}.lock): stop it or give another --db"
+    )
+    Store(db).close()  # the store itself takes no lock: kofun play --player writes ratings beside a server
+    first.release()
+    with DatabaseLock(db) as again:
+        assert again.fd is not None
+    assert again.fd is None
+    with DatabaseLock(":memory:") as memory, DatabaseLock(":memory:"):
+        assert memory.fd is None  # nothing to share
+    with pytest.raises(StoreError, match=r"the folder .* does not exist"):
+        Store(tmp_path / "missing" / "s.sqlite3")
