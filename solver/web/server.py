@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .client import Client
 from .hub import Hub
+from .lobby import LOBBY_ROUTES
 from .protocol import MAX_MESSAGE_BYTES, encode, too_long
 from .store import Store
 from .tables import TableError
@@ -112,6 +113,7 @@ def make_app(db: str | Path, workers: int = 1) -> Starlette:
         Route("/analyse", page),
         Route("/record/{table}.json", record),
         Route("/health", health),
+        *LOBBY_ROUTES,
         WebSocketRoute("/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
