@@ -3,14 +3,18 @@ seats' names (never an index, never twice), the lobby's data."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from starlette.requests import Request
+from starlette.routing import Route
 
 from solver.games import GAMES, get_game
 from solver.rating.pools import MODES
-from solver.web.lobby import LOBBY_LEVEL, catalog, lobby_data, players_text
+from solver.web.lobby import LOBBY_LEVEL, LOBBY_ROUTES, catalog, lobby_data, players_text
 from solver.web.rule_words import rules_in_words
 from solver.web.seat_names import engine_detail, result_words, seat_names
 
@@ -127,3 +131,17 @@ def test_the_lobby_data_holds_every_game_its_modes_and_levels() -> None:
         "ohanami (4p): no rating ladder is shipped yet (make one with: kofun ladder ohanami --rule players=4)"
     )
     assert players_text([3]) == "3 players" and players_text([1]) == "1 player"
+
+
+def test_the_lobby_routes_give_the_same_data_as_json_and_as_a_script() -> None:
+    routes = {r.path: r.endpoint for r in LOBBY_ROUTES if isinstance(r, Route)}
+    assert sorted(routes) == ["/api/lobby", "/api/lobby.js"]
+    expected = json.loads(json.dumps(lobby_data()))
+    request = Request({"type": "http", "method": "GET", "path": "/api/lobby", "headers": []})
+    answer = asyncio.run(routes["/api/lobby"](request))
+    assert answer.status_code == 200 and json.loads(bytes(answer.body)) == expected
+    script = asyncio.run(routes["/api/lobby.js"](request))
+    text = bytes(script.body).decode()
+    assert script.status_code == 200 and script.media_type == "text/javascript"
+    assert text.startswith("window.KOFUN_LOBBY = ") and text.endswith(";\n")
+    assert json.loads(text.removeprefix("window.KOFUN_LOBBY = ").removesuffix(";\n")) == expected
