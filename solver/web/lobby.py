@@ -31,7 +31,7 @@ DESCRIPTIONS = {
     "connect4": "Drop discs into a standing grid of 7 columns: four of your colour in a row wins.",
     "sensei": "A race on a 7x7 board: move your stones and pass your character from stone to stone until it "
     "stands on one of them on the far row.",
-    "koikoi": "Hanafuda: capture cards of the same month to make yaku, then stop and score or call koi-koi "
+    "koikoi": "Capture flower cards of the same month to make yaku, then stop and score or call koi-koi "
     "and play on for more.",
     "haniwa": "Place power tiles in the four Gozoku columns of your zone: they push the dice, wake the Dogu and "
     "earn Kofun; the stronger zone wins each column. 2 players, 4 in two teams, or solo.",
