@@ -31,9 +31,8 @@ from ..games.haniwa.solo import (
     estimate,
 )
 from ..games.haniwa.solo_report import format_best_turn, format_estimate, plot_histogram
-from ..search.config import parse_rule_flags
 from .batch import OUT_HELP, make_runner, runner_options
-from .common import SEED, check_output, check_resume, echo_err, progress, resume_command
+from .common import SEED, check_output, check_resume, echo_err, progress, resume_command, rule_flags
 
 
 @click.group("haniwa")
@@ -242,7 +241,7 @@ def estimate_cmd(
         rollout_from_turn=rollout_from_turn,
     )
     policy.check()
-    options = {"players": 1, **parse_rule_flags(rules)}
+    options = {"players": 1, **rule_flags(rules)}
     if plot_path is not None:
         try:
             import matplotlib  # noqa: F401

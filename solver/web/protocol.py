@@ -29,7 +29,14 @@ Token = Annotated[str, Field(min_length=1, max_length=128)]
 TableId = Annotated[str, Field(min_length=1, max_length=64)]
 #: A player's profile name as sent (checked by :func:`solver.rating.profiles.check_name`: 1 to 40 characters).
 PlayerName = Annotated[str, Field(max_length=200)]
-RuleValue = StrictInt | StrictBool | float | Annotated[str, Field(max_length=64)]
+#: A rule's value: a number, a flag, a word, or a short list of words (Sensei's pits, as the catalog sends them).
+RuleValue = (
+    StrictInt
+    | StrictBool
+    | float
+    | Annotated[str, Field(max_length=64)]
+    | Annotated[list[Annotated[str, Field(max_length=64)]], Field(max_length=64)]
+)
 Rules = Annotated[dict[Annotated[str, Field(max_length=64)], RuleValue], Field(max_length=32)]
 
 

@@ -119,3 +119,20 @@ def test_a_table_survives_a_storm_of_bad_messages(hub: HubDriver) -> None:
     assert hub.hub.errors == 0
     state = hub.wait(c, lambda m: m["type"] == "state" and m["seat"] == 0 and m["last"] == ["4"])
     assert state["to_move"] == 1 and not my_turn_or_over(state)
+
+
+def test_the_catalogs_own_rules_of_every_mode_come_back_accepted(hub: HubDriver) -> None:
+    """A program that sends back a rated mode's rules as the catalog wrote them (Sensei's pits a list) gets the
+    mode's levels, and a table can be made with them."""
+    c = hub.client()
+    games = json.loads(json.dumps(hub.ask(c, type="catalog")["games"]))  # as it goes over the wire
+    modes = [(g["name"], m) for g in games for m in g["modes"] if m["rated"]]
+    assert ("sensei", "arashi") in [(g, m["name"]) for g, m in modes]
+    for game, mode in modes:
+        levels = hub.ask(c, type="levels", game=game, rules=mode["rules"])
+        assert levels["type"] == "levels" and len(levels["levels"]) == 8, (game, mode, levels)
+    sensei = next(m for g, m in modes if g == "sensei")
+    assert sensei["rules"]["pits"] == []
+    made = hub.ask(c, type="create", game="sensei", rules=sensei["rules"], seats=[{"kind": "human"}] * 2, seed=1)
+    assert made["type"] == "created", made
+    assert hub.hub.errors == 0
