@@ -232,6 +232,11 @@ def test_two_browsers_at_one_table_see_only_their_own_hand(page: Any, server: Se
         hands = [set(h.split(",")) for h in (state["hand0"], state["hand1"])]
         assert hands[0] <= mine and not (hands[1] & mine)  # seat 0 sees its hand, none of seat 1's
         assert hands[1] <= theirs and not (hands[0] & theirs)
+        # the first browser holds both seats (it made the table): it can show the other one too
+        shown = ((page, ["You", "The other person show this seat"]), (other, ["The other person", "You"]))
+        for driver, seats in shown:
+            check_words(driver)  # each browser names its own seat "you", the other one "the other person"
+            assert [li.text for li in driver.find_elements(By.CSS_SELECTOR, ".seat-list li")] == seats
         assert "kofun.tokens" in other.execute_script("return Object.keys(localStorage).join(',')")
         held = json.loads(other.execute_script("return localStorage.getItem('kofun.tokens')"))
         assert list(held[table_id]) == ["1"]  # the invited browser holds only its own seat
