@@ -393,13 +393,15 @@ class Table(MatchObserver):
         return {"seat": seat, **{k: s[k] for k in keep if k in s}}
 
     def result(self, labels: list[str] | None = None) -> dict[str, Any]:
-        """Who won and by how much, in words (the seats named by `labels`: as a viewer sees them) and numbers."""
+        """Who won and by how much, in numbers and words: `text` names the seats by their names at the table (the
+        protocol's), `words` as a viewer sees them (`labels`: "you", "the engine", ...)."""
         rec = self.match.record
         shown = labels or [n["label"] for n in seat_names(self.game, self.seats, None)]
-        resigned = getattr(self, "resigned", None)
-        text = result_words(rec, shown, resigned, self.status == ABANDONED)
-        winners = [] if self.status == ABANDONED or len(self.seats) == 1 else list(rec.winners)
-        return {"winners": winners, "scores": list(rec.scores), "text": text}
+        resigned, over = getattr(self, "resigned", None), self.status == ABANDONED
+        text = result_words(rec, [self.seat_name(i) for i in range(len(self.seats))], resigned, over)
+        winners = [] if over or len(self.seats) == 1 else list(rec.winners)
+        return {"winners": winners, "scores": list(rec.scores), "text": text,
+                "words": result_words(rec, shown, resigned, over)}  # fmt: skip
 
     @property
     def record_available(self) -> bool:
@@ -419,7 +421,8 @@ class Table(MatchObserver):
             "table": self.id, "game": self.game.name, "title": self.game.title, "rules": dict(self.rules),
             "status": self.status, "seats": [{**self.seat_entry(i), **n} for i, n in enumerate(names)],
             "to_move": self.seat_to_move(), "scores": list(self.match.record.scores),
-            "result": self.result([n["label"] for n in names])["text"] if not self.playing else None,
+            "result": self.result()["text"] if not self.playing else None,
+            "result_words": self.result([n["label"] for n in names])["words"] if not self.playing else None,
             "created": self.row.created, "updated": self.updated,
         }  # fmt: skip
 

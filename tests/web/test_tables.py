@@ -55,7 +55,10 @@ def test_a_game_against_the_engine_is_played_written_and_given_back_as_its_recor
     assert state["result"]["scores"] == record.scores and state["result"]["winners"] == record.winners
     scores = f"you {record.scores[0]:g}, the engine {record.scores[1]:g}"
     said = {(): f"draw ({scores})", (0,): f"you won ({scores})", (1,): f"the engine won ({scores})"}
-    assert state["result"]["text"] == said[tuple(record.winners)]
+    assert state["result"]["words"] == said[tuple(record.winners)]
+    level = "level 2 (alphabeta-27)"
+    text = {(): "draw", (0,): "X won", (1,): f"{level} won"}[tuple(record.winners)]
+    assert state["result"]["text"] == f"{text} (X {record.scores[0]:g}, {level} {record.scores[1]:g})"
     assert state["revealed"] == []  # nothing was hidden
     # the record replays: the same engine agent, the same seed, the person's moves → the same game
     agents = [agent_from_record(get_game("connect4"), {}, a) for a in record.agents]
@@ -112,7 +115,8 @@ def test_take_back_returns_to_the_persons_last_decision_and_the_engine_replies_t
     nothing = hub.ask(c, type="resign", table=table, token=tokens["0"])
     assert nothing["type"] == "resigned"
     over = hub.wait(c, lambda m: m["type"] == "state" and m["status"] != "playing")
-    assert over["status"] == "abandoned" and over["result"]["text"] == "you resigned: the game ended unfinished"
+    assert over["status"] == "abandoned" and over["result"]["text"] == "X resigned: the game ended unfinished"
+    assert over["result"]["words"] == "you resigned: the game ended unfinished"
     assert hub.ask(c, type="move", table=table, token=tokens["0"], move="3")["message"] == "move: the game is over"
 
 
@@ -170,7 +174,8 @@ def test_a_solo_game_ends_with_its_score(hub: HubDriver) -> None:
         hub.ask(c, type="move", table=table, token=tokens["0"], move=state["legal"][0]["move"])
         state = hub.wait(c, my_turn_or_over)
     record = GameRecord.from_dict(hub.ask(c, type="record", table=table)["record"])
-    assert state["result"] == {"winners": [], "scores": record.scores, "text": f"you scored {record.scores[0]:g}"}
+    assert state["result"] == {"winners": [], "scores": record.scores, "text": f"player 0 scored {record.scores[0]:g}",
+                               "words": f"you scored {record.scores[0]:g}"}  # fmt: skip
     replay = get_game("haniwa").parse(record.start)
     for move in record.moves:
         replay.play(move)

@@ -305,7 +305,7 @@ async function listGames(box, conn) {
     const a = el("a", { href: `/table/${t.table}`, text: `${t.title}` }, li);
     a.dataset.table = t.table;
     const who = t.seats.map((s) => s.label || s.name).join(" vs ");
-    el("span", { class: "muted", text: ` ${who} — ${t.status}${t.result ? ": " + t.result : ""}` }, li);
+    el("span", { class: "muted", text: ` ${who} — ${t.status}${t.result ? ": " + (t.result_words || t.result) : ""}` }, li);
     if (t.status !== "playing") el("a", { href: `/record/${t.table}.json`, class: "record-link", text: " record" }, li);
   }
   const upload = el("label", { class: "row upload" }, box);

@@ -289,7 +289,7 @@ class TableView {
     }
     this.banner.hidden = false;
     this.banner.dataset.status = st.status;
-    this.banner.textContent = `Game over: ${st.result.text}.`;
+    this.banner.textContent = `Game over: ${st.result.words || st.result.text}.`;
     this.drawRevealed(st);
     this.drawRating(st.rating);
   }
