@@ -23,21 +23,25 @@ function discColour(board, player) {
   return board.colours[board.players[player]];
 }
 
+/** " (you)", " (the engine)": who plays a colour, when the page names the seats otherwise than by it. */
+function seatWho(board, ui, seat) {
+  const n = ui && ui.names && ui.names[seat];
+  return n && n !== board.players[seat] ? ` (${n})` : "";
+}
+
 export function draw(root, board, ui) {
   const wrap = el("div", { class: "c4" }, root);
   const bar = el("div", { class: "c4-bar" }, wrap);
   if (board.phase === "over") {
     if (board.winner !== null) {
       el("span", { class: "c4-chip", style: `background:${discColour(board, board.winner)}` }, bar);
-      const who = ui && ui.names && ui.names[board.winner] ? ` (${ui.names[board.winner]})` : "";
-      el("span", { text: `${board.players[board.winner]}${who} wins with four in a row` }, bar);
+      el("span", { text: `${board.players[board.winner]}${seatWho(board, ui, board.winner)} wins with four in a row` }, bar);
     } else {
       el("span", { text: "Draw: the board is full" }, bar);
     }
   } else {
     el("span", { class: "c4-chip", style: `background:${discColour(board, board.to_move)}` }, bar);
-    const who = ui && ui.names && ui.names[board.to_move] ? ` (${ui.names[board.to_move]})` : "";
-    el("span", { text: `${board.players[board.to_move]}${who} to move` }, bar);
+    el("span", { text: `${board.players[board.to_move]}${seatWho(board, ui, board.to_move)} to move` }, bar);
   }
   el("span", { class: "c4-count", text: `move ${board.moves_played + (board.phase === "over" ? 0 : 1)}` }, bar);
 

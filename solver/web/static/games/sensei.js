@@ -156,7 +156,8 @@ export function draw(root, board, ui) {
     el("strong", { text: board.result === "draw" ? "Draw" : board.result }, who);
   } else {
     el("span", { class: "sn-chip", style: `background:${board.colours[board.players[board.to_move]]}` }, who);
-    const name = ui && ui.names && ui.names[board.to_move] ? ` (${ui.names[board.to_move]})` : "";
+    const n = ui && ui.names && ui.names[board.to_move];
+    const name = n && n !== board.players[board.to_move] ? ` (${n})` : "";
     el("strong", { text: `${board.players[board.to_move]}${name} to move` }, who);
     el("span", { class: "sn-turnno", text: ` · turn ${board.turn.number}` }, who);
   }
