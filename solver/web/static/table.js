@@ -2,16 +2,13 @@
 // what the legal-move list allows, the engine's thinking, the result and the record.
 
 import { el, named } from "./draw.js";
+import { capital, drawRules, partOf } from "./words.js";
 import { player, tokens } from "./connection.js";
 import { MovePicker, targetLabel } from "./moves.js";
 import { ReviewPanel } from "./review.js";
 
 const modules = new Map();
 
-/** What a game calls the part of a match that the move list shows (a Koi-Koi match is played in deals). */
-const PART = { koikoi: "deal" };
-const partOf = (game) => PART[game] || "game";
-const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
 /** The drawing module of `game` (static/games/<game>.js), loaded once with its stylesheet. */
 export function gameModule(game) {
@@ -426,17 +423,4 @@ class TableView {
       this.say(e.message);
     }
   }
-}
-
-/** The rules in words: the mode, what differs from its standard, and every rule folded. */
-function drawRules(parent, words) {
-  if (!words) return;
-  const box = el("div", { class: "rules", id: "rules" }, parent);
-  const changed = words.changes.length ? `, except: ${words.changes.join("; ")}` : "";
-  el("p", { class: "muted rules-mode", text: `Rules: ${words.mode}${changed}.` }, box);
-  if (!words.all.length) return;
-  const all = el("details", { class: "rules-all" }, box);
-  el("summary", { text: "All the rules" }, all);
-  const list = el("ul", {}, all);
-  for (const w of words.all) el("li", { text: w }, list);
 }
