@@ -7,7 +7,7 @@
   on to its second click by itself); every clickable element says what it is (aria-label).
 
 ``KOFUN_PHONE_SHOTS=docs/screenshots python -m pytest tests/web/test_browser_phone.py -k phone`` also saves one
-picture of each game at the phone's size (docs/screenshots/phone-<game>.png).
+picture of the lobby and of each game at the phone's size (docs/screenshots/phone-<game>.png).
 """
 
 from __future__ import annotations
@@ -94,14 +94,20 @@ def test_a_game_on_a_phone(phone: Any, server: Server, game: str, setup: dict[st
             continue  # drawn again meanwhile (the engine moved): looked at again
         clicks += 1
     check_words(phone)
+    WebDriverWait(phone, 20).until(lambda d: finished(d) or offered(d))
+    picture(phone, game)
+
+
+def picture(driver: Any, name: str) -> None:
+    """With KOFUN_PHONE_SHOTS=<folder>: the whole page at the phone's width, saved as <folder>/phone-<name>.png."""
     shots = os.environ.get("KOFUN_PHONE_SHOTS")
-    if shots:
-        WebDriverWait(phone, 20).until(lambda d: finished(d) or offered(d))
-        height = int(phone.execute_script("return document.documentElement.scrollHeight"))
-        phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                              {"width": PHONE[0], "height": min(height, 4000), "deviceScaleFactor": 1,
-                               "mobile": True})  # fmt: skip
-        phone.save_screenshot(str(Path(shots) / f"phone-{game}.png"))
+    if not shots:
+        return
+    height = int(driver.execute_script("return document.documentElement.scrollHeight"))
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": PHONE[0], "height": min(height, 4000), "deviceScaleFactor": 1,
+                            "mobile": True})  # fmt: skip
+    driver.save_screenshot(str(Path(shots) / f"phone-{name}.png"))
 
 
 def focus_a_target(driver: Any, limit: int = 80) -> Any:
@@ -150,3 +156,20 @@ def test_the_keyboard_plays_a_move_of_two_clicks(any_size: Any, server: Server) 
     WebDriverWait(any_size, 20).until(lambda d: moves_shown(d) > before)
     played = any_size.find_elements(By.CSS_SELECTOR, "#moves li")[before].text
     assert played.startswith("play " + target[5:])
+
+
+def test_the_lobby_on_a_phone(phone: Any, server: Server) -> None:
+    phone.get(f"{server.url}/")
+    wait_for(phone, '[data-game="honshu"]').click()
+    WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, 'select[data-seat="1"]'))
+    got = phone.execute_script("""
+        const small = [...document.querySelectorAll("#lobby button, #lobby select, #lobby input")]
+          .map((e) => [e.id || e.dataset.game || e.dataset.seat || e.dataset.option || e.type, e.type,
+                       e.getBoundingClientRect()])
+          .filter(([, type, r]) => r.width > 0 && r.height < (type === "checkbox" ? 30 : 44)).map(([what]) => what);
+        return {width: document.documentElement.scrollWidth, screen: innerWidth, small};""")  # fmt: skip
+    assert got["width"] <= got["screen"] == PHONE[0], got  # nothing wider than the screen
+    assert not got["small"], got["small"]  # every button, choice and field 44 px high (a check box 30)
+    phone.get(f"{server.url}/?game=connect4")
+    WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, 'select[data-seat="1"]'))
+    picture(phone, "lobby")

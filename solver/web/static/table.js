@@ -61,7 +61,7 @@ class TableView {
     const body = el("div", { class: "table-body" }, p);
     this.root = el("div", { class: "board-root", id: "board" }, body);
     const side = el("aside", { class: "side" }, body);
-    this.statusLine = el("p", { class: "status", id: "status" }, side);
+    this.statusLine = el("p", { class: "status", id: "status", role: "status", "aria-live": "polite" }, side);
     this.thinking = el("p", { class: "thinking", id: "thinking" }, side);
     this.actions = el("div", { class: "actions", id: "actions" }, side);
     this.controls = el("div", { class: "controls" }, side);
