@@ -12,6 +12,7 @@ import pytest
 import solver
 from solver import GameRecord, Match, RandomAgent
 from solver.games import get_game
+from solver.web.boards import board_of
 from solver.web.tables import agent_from_record
 
 from .driver import HubDriver, my_turn_or_over
@@ -249,3 +250,17 @@ def test_a_record_naming_a_level_of_the_old_scale_replays_with_its_own_agent() -
     assert agent.name == "level 3 (alphabeta-64)" and agent.settings()["nodes"] == 64
     again = Match("connect4", [agent, agent_from_record(get_game("connect4"), {}, old)], seed=7).play()
     assert again.moves == Match("connect4", [agent, agent], seed=7).play().moves
+
+
+def test_a_resigned_hidden_information_game_shows_what_the_engine_held(hub: HubDriver) -> None:
+    c, table, tokens = start(hub, "koikoi", [{"kind": "human"}, {"kind": "ai", "level": 1}], seed=4)
+    hub.ask(c, type="join", table=table, token=tokens["0"])
+    playing = hub.wait(c, my_turn_or_over)
+    assert playing["status"] == "playing" and playing["revealed"] == []  # the engine's hand stays its own
+    hub.ask(c, type="resign", table=table, token=tokens["0"])
+    over = hub.wait(c, lambda m: m["type"] == "state" and m["status"] != "playing")
+    info, final = get_game("koikoi"), hub.hub.tables[table].state
+    assert over["status"] == "abandoned" and over["result"]["words"] == "you resigned: the game ended unfinished"
+    assert over["revealed"] == [{"seat": 1, "board": json.loads(json.dumps(board_of(info, info.observe(final, 1))))}]
+    hand = {card["card"] for card in over["revealed"][0]["board"]["hand"]}
+    assert hand and hand == set(final.to_string().split("hand1=")[1].split()[0].split(","))  # its whole hand
