@@ -59,7 +59,7 @@ def _player_counts(info: Any) -> list[int]:
 
 def catalog() -> list[dict[str, Any]]:
     """Every game: its description, player counts, rule options, its rated modes (with the rules that select them,
-    their names in words) and seat counts."""
+    their names in words), seat counts and the game's names of its seats (`sides`: X and O, South and North)."""
     out = []
     for info in sorted(GAMES.values(), key=lambda g: g.name):
         modes = [
@@ -77,6 +77,7 @@ def catalog() -> list[dict[str, Any]]:
             "name": info.name, "title": info.title, "hidden_information": info.has_hidden_information,
             "description": DESCRIPTIONS.get(info.name, ""), "player_counts": counts,
             "players_text": players_text(counts), "options": options, "modes": modes, "players": info.num_players(),
+            "sides": [info.player_name(i) for i in range(max(counts))],
         })  # fmt: skip
     return out
 

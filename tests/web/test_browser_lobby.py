@@ -38,6 +38,11 @@ def test_the_lobby_is_drawn_at_once(page: Any, server: Server) -> None:
     assert chosen == "engine level 3: alphabeta-46, rated 907 (95%: 885 to 933)"
     honshu = next(g for g in games if g.get_attribute("data-game") == "honshu")
     assert honshu.text.splitlines()[1] == "2 to 5 players"
+    seats = [e.text for e in page.find_elements(By.CSS_SELECTOR, ".seat-row > span")]
+    assert seats == ["X", "O"]  # the game's names of its seats
+    honshu.click()
+    WebDriverWait(page, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".seat-row"))
+    assert [e.text for e in page.find_elements(By.CSS_SELECTOR, ".seat-row > span")] == ["First seat", "Second seat"]
 
 
 def test_the_last_choices_are_kept_by_the_browser(page: Any, server: Server) -> None:

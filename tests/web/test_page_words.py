@@ -131,6 +131,8 @@ def test_the_lobby_data_holds_every_game_its_modes_and_levels() -> None:
         "ohanami (4p): no rating ladder is shipped yet (make one with: kofun ladder ohanami --rule players=4)"
     )
     assert players_text([3]) == "3 players" and players_text([1]) == "1 player"
+    assert games["connect4"]["sides"] == ["X", "O"] and games["sensei"]["sides"] == ["South", "North"]
+    assert len(games["honshu"]["sides"]) == 5
 
 
 def test_the_lobby_routes_give_the_same_data_as_json_and_as_a_script() -> None:

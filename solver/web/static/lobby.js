@@ -269,7 +269,7 @@ function drawSeats(box, game, levels, players, kept) {
   el("h3", { text: "Seats" }, box);
   for (let i = 0; i < players; i++) {
     const row = el("label", { class: "row seat-row" }, box);
-    el("span", { text: `Seat ${i + 1}` }, row);
+    el("span", { text: seatName(game, i) }, row);
     const select = el("select", { "data-seat": String(i) }, row);
     el("option", { value: "human", text: i === 0 ? "you" : "a person (this browser or an invited one)" }, select);
     for (const lv of levels.levels) el("option", { value: `level:${lv.level}`, text: levelText(lv) }, select);
@@ -278,6 +278,14 @@ function drawSeats(box, game, levels, players, kept) {
     select.value = i === 0 ? "human" : fallback;
     if (kept[i] && select.querySelector(`option[value="${kept[i]}"]`)) select.value = kept[i];
   }
+}
+
+const ORDINALS = ["First", "Second", "Third", "Fourth", "Fifth"];
+
+/** A seat of the form: the game's name for it (X, South) or its place at the table ("Second seat"). */
+function seatName(game, i) {
+  const side = (game.sides || [])[i];
+  return side && !/^player \d/.test(side) ? side : `${ORDINALS[i] || `Seat ${i + 1}`} seat`;
 }
 
 function seatValue(seat) {
