@@ -11,16 +11,17 @@ for the probability of winning the match (:mod:`.equity`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ... import _core
 from ..._core import RuleOptionError
 from ...determinize.belief import UniformBelief
+from ...determinize.inference import Seen
 from ...determinize.infostate import InformationState
 from ..base import GameInfo
 from ..options import OptionSpec
-from . import equity, greedy
+from . import equity, greedy, inference
 from .belief import KoikoiBelief
 
 kk = _core.koikoi
@@ -205,6 +206,14 @@ class KoikoiInfo(GameInfo):
     def peek_worlds(self, state: Any, what: str, seed: int) -> Any:
         """Unfair reference worlds: the opponent's true hand ("hand") or the whole deal ("all")."""
         return greedy.peek_worlds(state, what, seed)
+
+    def decision_log_likelihoods(self, view: Any, seen: Sequence[Seen], worlds: Any) -> Any:
+        """Inferred beliefs: the log-likelihood of the opponent's seen decisions in each world (:mod:`.inference`)."""
+        return inference.log_likelihoods(view.text, seen, worlds)
+
+    def weighed_decisions(self, view: Any, seen: Sequence[Seen]) -> int:
+        """How many seen decisions the inferred belief weighs (the opponent's plays and koi-koi calls)."""
+        return inference.weighed_decisions(view.observer, seen)
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> Any:
         """A deal from `seed` (misdeals are redealt from the same seed; the dealer is drawn from it too)."""
