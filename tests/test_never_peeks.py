@@ -11,6 +11,7 @@ import pytest
 
 import solver
 from solver.games import get_game
+from solver.play.agents import GreedyAgent
 
 CASES = [
     ("haniwa", {"players": 4}, 12),
@@ -53,8 +54,51 @@ def test_two_worlds_with_the_same_view_give_the_same_search(game: str, rules: di
             break
     assert info.notation(other) != info.notation(state)
     assert info.notation(info.view(other, mover)) == view.text
-    for algo, extra in (("ismcts", {}), ("pimc", {"num_worlds": 4})):
+    algos: list[tuple[str, dict[str, Any]]] = [("ismcts", {}), ("pimc", {"num_worlds": 4})]
+    for algo, extra in algos:
         a = solver.search(state, algo=algo, nodes=300, seed=5, **extra)
         b = solver.search(other, algo=algo, nodes=300, seed=5, **extra)
         assert comparable(a) == comparable(b), (game, algo)
         assert a.position == view.text
+
+
+def test_the_inferred_belief_never_peeks() -> None:
+    """Koi-Koi with belief 'inferred': a seat is shown each move as its own information state before it and the
+    move's notation (solver.play.seen.SeenMoves), so deals that differ at every move only in cards the seat cannot
+    see feed it the same seen moves, and give the same weighted worlds and the same search."""
+    from solver.determinize.inference import infer
+    from solver.play.agents import SearchAgent
+    from solver.play.seen import SeenMoves
+    from solver.search.settings import SearchSettings
+
+    info, observer = get_game("koikoi"), 0
+    state = info.new({}, 11)
+    history = []
+    while not (len(state.stock) <= 14 and state.to_move() == observer and state.phase == "play"):
+        move = "koikoi" if state.phase == "decide" else str(state.move_to_string(info.greedy_move(state, 0)))
+        history.append((state.clone(), move))
+        state.apply(state.parse_move(move))
+    assert not state.is_terminal() and any(before.to_move() != observer for before, _ in history)
+    agents = []
+    for shift in (None, 1):  # the real deal, then at every move another world of the observer's view
+        agent = SearchAgent(info, SearchSettings(nodes=300, seed=2), belief="inferred")
+        watch = SeenMoves(info, [agent, GreedyAgent(info)])
+        watch.deal_started(0, state)
+        for k, (before, move) in enumerate(history):
+            if shift is not None:
+                text = str(before.information_state(observer))
+                before = info.State.from_world(text, info.view(text).belief.sample(1, seed=k + shift)[0])
+            watch.moved(before, move, int(before.to_move()), agent, before)
+        agents.append(agent)
+    seen = [list((a.seen or {}).get(observer) or []) for a in agents]
+    assert seen[0] == seen[1]
+    assert [s.before for s in seen[0]] == [str(b.information_state(observer)) for b, _ in history]
+    view = info.view(state, observer)
+    other = info.State.from_world(view.text, view.belief.sample(1, seed=5)[0])
+    assert info.notation(other) != info.notation(state)
+    a = infer(info.view(state, observer), seen[0], seed=9, candidates=256, worlds=64)
+    b = infer(info.view(other, observer), seen[1], seed=9, candidates=256, worlds=64)
+    assert a.worlds.tolist() == b.worlds.tolist() and a.ess == b.ess and a.decisions > 0
+    ra = solver.search(info.view(state, observer), algo="ismcts", nodes=300, seed=5, worlds=a.worlds)
+    rb = solver.search(info.view(other, observer), algo="ismcts", nodes=300, seed=5, worlds=b.worlds)
+    assert comparable(ra) == comparable(rb)

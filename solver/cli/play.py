@@ -19,11 +19,13 @@ from typing import Any
 import click
 
 from ..batch.seeds import MAX_SEED
+from ..determinize.inference import BELIEFS
 from ..games import GameInfo, get_game
 from ..games.base import check_notation_text
-from ..play.agents import Agent, GreedyAgent, HumanAgent, RandomAgent, SearchAgent
+from ..play.agents import Agent, GreedyAgent, HumanAgent, RandomAgent, SearchAgent, with_belief
 from ..play.match import Match, MatchObserver, first_deal, winners_of
 from ..play.record import GameRecord
+from ..play.seen import SeenMoves
 from ..rating.choose import Choice, choose, rated_range
 from ..rating.ladders import shipped_ladder
 from ..rating.levels import DEFAULT_LEVEL, LEVEL_COUNT, describe, level_of, unrated_budget
@@ -93,7 +95,8 @@ class TerminalView(MatchObserver):
         if seat != self.human:
             move = self.game.public_move(before, move)  # a secret move (an Ohanami pick) is not shown
             report = agent.last_report if isinstance(agent, SearchAgent) else None
-            value = f" ({report.value_text})" if report is not None else ""
+            seen = getattr(agent, "last_inference", None)  # belief inferred: its ESS
+            value = f" ({report.value_text}{'; ' + seen.describe() if seen else ''})" if report is not None else ""
             who = "AI" if self.two_sided else f"AI ({self.game.player_name(seat)})"
             click.echo(self.em(f"{who} plays {move}", fg="cyan", bold=True) + value + (f": {what}" if what else ""))
         elif what:
@@ -172,6 +175,8 @@ class TerminalView(MatchObserver):
     default=None,
     help="Resume a game saved with --record: same game, rules, seed, start and seat; its moves are replayed.",
 )
+@click.option("--belief", type=click.Choice(BELIEFS), default="uniform", help="The AI's worlds: uniform, or inferred "
+              "from your moves (weighted by their likelihood; not rated).")  # fmt: skip
 @click.option("--player", default=None, help="Your name: a rated game updates your rating in its mode (docs/cli.md).")
 @click.option("--db", type=click.Path(dir_okay=False), default=None,
               help="SQLite file of the ratings [default: kofun serve's, in the user's data folder].")  # fmt: skip
@@ -187,6 +192,7 @@ def play_cmd(
     seed: int | None,
     record_path: str | None,
     load_path: str | None,
+    belief: str,
     player: str | None,
     db: str | None,
     config_path: str | None,
@@ -216,9 +222,12 @@ def play_cmd(
     if new_deal and position is None and s.game.random_setup:
         click.echo(f"seed: {seed} (replay this deal with --seed {seed})")
     ai = choice.agent(s, seed)
+    if belief != "uniform":  # another agent than the rated one
+        ai.agent, ai.rating, ai.interval = with_belief(ai.agent, belief), None, None
     for line in ai.notes:
         click.echo(line)
-    rating = open_rating(player, db, s, ai, "the game started from a given position" if position is not None else None)
+    marked = "the game started from a given position" if position is not None else None
+    rating = open_rating(player, db, s, ai, marked or ("the AI infers beliefs" if belief != "uniform" else None))
     play_game(s, ai, human_first, seed, s.state if position is not None else None, record_path, rating=rating)
 
 
@@ -418,7 +427,7 @@ def play_game(
     agents: list[Agent] = [person if p == human else ai.agent for p in range(seats)]
     match = Match(s.game, agents, s.options, seed, start=start, resume=resume)
     view = TerminalView(s.game, human, match.deals, match.teams, ai.suffix() if match.deals == 1 else "")
-    result = match.play(rating.watch(view) if rating is not None else view)
+    result = match.play(SeenMoves(s.game, agents, rating.watch(view) if rating is not None else view))
     if result.finished and match.deals > 1:
         mine = result.team_scores[match.teams[human]]
         best = max(result.team_scores.values())

@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
+from time import perf_counter
 from typing import Any, Protocol, runtime_checkable
 
 from .. import _core
 from ..batch.seeds import derive_seed
+from ..determinize.inference import BELIEFS, Inference, Seen, decisions_weighed, infer
 from ..determinize.infostate import InformationState
 from ..games import GAMES, GameInfo, get_game
 from ..games.base import check_notation_text
@@ -120,6 +123,7 @@ class SearchAgent:
         name: str = "",
         on_progress: Callable[[Progress], None] | None = None,
         players: int | None = None,
+        belief: str = "uniform",
     ) -> None:
         self.game = get_game(game)
         self.rules = self.game.check_options(rules)
@@ -129,10 +133,63 @@ class SearchAgent:
                 f"algo: an AI seat of {self.game.name} searches from its information state only: use 'ismcts' or "
                 f"'pimc', not {self.search_settings.algo!r}"
             )
+        if belief not in BELIEFS:
+            raise SettingsError(f"belief: {belief!r} is not one of {', '.join(map(repr, BELIEFS))}")
+        if belief == "inferred" and not hasattr(self.game, "decision_log_likelihoods"):
+            raise SettingsError(f"belief: {self.game.name} has no model of its players' decisions: use 'uniform'")
+        self.belief = belief
         self.name = name or str(self.search_settings.algo)
         self.on_progress = on_progress
         self._last: tuple[Any, SearchSettings, Any] | None = None
         self._checked: type | None = None
+        #: belief 'inferred': the decisions each seat saw in this deal (fed by solver.play.seen.SeenMoves; None
+        #: for a seat whose deal was resumed from a record: its moves were not seen, the belief is uniform)
+        self.seen: dict[int, list[Seen] | None] | None = None
+        self.last_inference: Inference | None = None
+
+    @property
+    def wants_moves(self) -> bool:
+        """True when the agent weighs worlds by the decisions it saw (belief 'inferred')."""
+        return self.belief == "inferred"
+
+    def watch(self, seat: int) -> None:
+        """A deal starts with this agent in `seat`: nothing seen yet."""
+        self.seen = self.seen or {}
+        self.seen[seat] = []
+
+    def saw(self, seat: int, seen: Seen) -> None:
+        """`seat` saw a move (its information state before it, the move as shown)."""
+        if self.seen is not None and self.seen.get(seat) is not None:
+            self.seen[seat].append(seen)  # type: ignore[union-attr]
+
+    def rewind(self, seat: int, before: str | None) -> None:
+        """A take-back: forget the moves from the last one seen from the information state `before` on."""
+        moves = self.seen.get(seat) if self.seen is not None else None
+        if moves is None or before is None:
+            return
+        at = max((i for i, s in enumerate(moves) if s.before == before), default=len(moves))
+        del moves[at:]
+
+    def lost(self, seat: int) -> None:
+        """The deal was resumed from a record: the moves before now were not seen (uniform for this deal)."""
+        if self.seen is not None:
+            self.seen[seat] = None
+
+    def worlds_of(self, view: Any, settings: SearchSettings) -> Any:
+        """The explicit worlds of belief 'inferred' for this decision (None: uniform, sampled in C++)."""
+        self.last_inference = None
+        if not self.wants_moves:
+            return None
+        if self.seen is None:
+            raise SettingsError(
+                f"belief 'inferred': agent {self.name!r} was not shown the moves of the deal (play its matches with "
+                "an observer solver.play.seen.SeenMoves, as kofun play does)"
+            )
+        seen = self.seen.get(view.observer)
+        if seen is None or decisions_weighed(self.game, view, seen) == 0:
+            return None  # nothing seen to weigh: the uniform belief, sampled in C++
+        self.last_inference = infer(view, seen, settings.seed)
+        return self.last_inference.worlds
 
     @property
     def last_report(self) -> SearchReport | None:
@@ -154,7 +211,11 @@ class SearchAgent:
         only = _only_move(view)
         if only is not None:
             return only
-        shown, result, interrupted = run_search(view, settings, self.on_progress)
+        start = perf_counter()
+        worlds = self.worlds_of(view, settings)
+        if worlds is not None and settings.time is not None:  # equal time: the inference is part of the move's time
+            settings = replace(settings, time=max(settings.time - (perf_counter() - start), 0.001))
+        shown, result, interrupted = run_search(view, settings, self.on_progress, worlds=worlds)
         if interrupted:
             raise KeyboardInterrupt  # Ctrl-C ends the game, not just this move's search
         if result.best_move == _core.NO_MOVE:
@@ -163,7 +224,8 @@ class SearchAgent:
         return int(result.best_move)
 
     def settings(self) -> dict[str, Any]:
-        return {"kind": "search", **self.search_settings.to_dict()}
+        inferred = {"belief": self.belief} if self.belief != "uniform" else {}
+        return {"kind": "search", **self.search_settings.to_dict(), **inferred}
 
 
 class PeekingAgent(SearchAgent):
@@ -275,6 +337,18 @@ MAX_MESSAGE = 300
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:
     """`text` cut to `limit` characters (the cut marked '...')."""
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def with_belief(agent: Agent, belief: str) -> Agent:
+    """`agent` whose worlds come from `belief` ('uniform': `agent` itself; 'inferred': a search agent weighing
+    worlds by the other players' seen decisions). SettingsError for an agent that does not search."""
+    if belief == "uniform":
+        return agent
+    if not isinstance(agent, SearchAgent) or isinstance(agent, PeekingAgent):
+        raise SettingsError(f"belief: {belief!r} needs a search agent, not {agent.name!r}")
+    return SearchAgent(
+        agent.game, agent.search_settings, agent.rules, name=agent.name, on_progress=agent.on_progress, belief=belief
+    )
 
 
 def make_agent(

@@ -1,0 +1,174 @@
+"""Koi-Koi's decision model for inferred beliefs (solver/games/koikoi/inference.py): hand-checked weights, the
+vectorised weights equal to the decision-by-decision likelihoods of the true hands, clear errors."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import pytest
+
+from solver._core import WorldError
+from solver._core import koikoi as kk
+from solver.determinize.inference import Seen, infer, normalised_weights
+from solver.games import get_game
+from solver.games.koikoi.inference import (
+    PolicyParams,
+    decision_features,
+    decision_log_likelihood,
+    log_likelihoods,
+    play_values,
+)
+from solver.play.agents import Agent, GreedyAgent, SearchAgent, with_belief
+from solver.play.match import Match
+from solver.play.seen import SeenMoves
+from solver.search.settings import SearchSettings
+
+# Player 1 (the opponent) deals and plays first; the observer is player 0.
+START = (
+    "rules=seed first=1 turn=1 phase=play hand0=2r,3r,4r,5r,6r,7r,9r,10r hand1=1r,10c1,10c2,11c,12c1,12c2,12c3,8c1 "
+    "table=1b,2c1,3c1,4c1,5c1,6c1,7c1,9c1 pile0=- pile1=- stock=12b,1c1,1c2,2a,2c2,3b,3c2,4a,4c2,5a,5c2,6a,6c2,"
+    "7a,7c2,8b,8a,8c2,9a,9c2,10a,11b,11a,11r koikoi=0,0 total=0,0"
+)
+TRUE_HAND = ["10c1", "10c2", "11c", "12c1", "12c2", "12c3", "8c1"]
+OTHER_HAND = ["2a", "3b", "4a", "10a", "11b", "11a", "8b"]
+
+
+def after_one_play() -> tuple[str, list[Seen]]:
+    """The observer's view after the opponent played 1r (capturing the Crane; the Paulownia bright turned over
+    goes to the table) and what it saw."""
+    s = kk.State.parse(START)
+    seen = [Seen(str(s.information_state(0)), "play 1r")]
+    s.apply(s.parse_move("play 1r"))
+    return str(s.information_state(0)), seen
+
+
+def world(view: str, hand: list[str]) -> list[int]:
+    cards = [int(kk.card_from_name(c)) for c in hand]
+    unseen, _, _, _ = kk.hidden(view)
+    return cards + sorted(set(unseen) - set(cards))
+
+
+def test_two_worlds_one_play_hand_checked() -> None:
+    view, seen = after_one_play()
+    worlds = np.array([world(view, TRUE_HAND), world(view, OTHER_HAND)], dtype=np.int32)
+    t = 5.0
+    ll = log_likelihoods(view, seen, worlds, PolicyParams(temperature=t))
+    # 1r takes the Crane: 5 + 20 = 25. True hand: seven chaff with no match on the table, -1 each.
+    p_true = math.exp(25 / t) / (math.exp(25 / t) + 7 * math.exp(-1 / t))
+    # Other hand: 2a, 3b, 4a capture a chaff (11, 21, 11); 10a, 11a discard (-10), 11b, 8b discard (-20).
+    z_other = math.exp(25 / t) + 2 * math.exp(11 / t) + math.exp(21 / t) + 2 * math.exp(-10 / t) + 2 * math.exp(-20 / t)
+    p_other = math.exp(25 / t) / z_other
+    assert ll.tolist() == pytest.approx([math.log(p_true), math.log(p_other)], rel=1e-12)
+    assert normalised_weights(ll).tolist() == pytest.approx(
+        [p_true / (p_true + p_other), p_other / (p_true + p_other)], rel=1e-12
+    )
+
+
+def test_a_stop_is_weighed_by_the_captures_left_in_hand() -> None:
+    # the opponent's koi-koi decision with a hand whose best capture is g: P(stop) = 1 - sigmoid((g - b) / t)
+    params = PolicyParams(temperature=5.0, koikoi_offset=12.0, koikoi_temperature=4.0)
+    assert decision_log_likelihood(("decide", [20.0], 0), params) == pytest.approx(-math.log1p(math.exp(2.0)))
+    assert decision_log_likelihood(("decide", [20.0], 1), params) == pytest.approx(-math.log1p(math.exp(-2.0)))
+    assert decision_log_likelihood(("play", [25.0, -1.0], 1), params) == pytest.approx(
+        -0.2 - math.log(math.exp(5.0) + math.exp(-0.2))
+    )
+
+
+def test_play_values() -> None:
+    crane, ribbon, chaff = (int(kk.card_from_name(c)) for c in ("1b", "1r", "1c1"))
+    assert play_values(ribbon, [crane]) == [25.0]
+    assert play_values(ribbon, [crane, chaff]) == [25.0, 6.0]  # two match: one move per target
+    assert play_values(chaff, [int(kk.card_from_name("2c1"))]) == [-1.0]
+
+
+def observed_deal(seed: int) -> tuple[Any, list[tuple[Any, str]], list[Seen]]:
+    """A greedy deal stopped before its end: the state, every (state before, move) and what player 0 saw."""
+    s = kk.State.deal(seed, kk.Rules.preset("seed"))
+    history, seen = [], []
+    while not s.is_terminal() and len(s.stock) > 10:
+        move = str(s.move_to_string(get_game("koikoi").greedy_move(s, 0)))
+        if s.to_move() == 1 and s.phase == "play" and len(s.table) > 0:  # vary the opponent: a discard when it can
+            move = str(s.move_to_string(list(s.legal_moves())[-1]))
+        history.append((s.clone(), move))
+        seen.append(Seen(str(s.information_state(0)), move))
+        s.apply(s.parse_move(move))
+    return s, history, seen
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_weights_equal_the_likelihoods_of_the_true_hands(seed: int) -> None:
+    s, history, seen = observed_deal(seed)
+    params = PolicyParams(temperature=3.0, koikoi_offset=5.0, koikoi_temperature=2.0)
+    true = np.array([[*s.hand(1), *s.stock]], dtype=np.int32)
+    expected = 0.0
+    for before, move in history:
+        if before.to_move() == 1:
+            f = decision_features(before, move)
+            expected += decision_log_likelihood(f, params) if f is not None else 0.0
+    assert float(log_likelihoods(str(s.information_state(0)), seen, true, params)[0]) == pytest.approx(expected)
+
+
+def test_inconsistent_seen_moves_are_refused_by_name() -> None:
+    view, seen = after_one_play()
+    worlds = np.array([world(view, TRUE_HAND)], dtype=np.int32)
+    with pytest.raises(WorldError, match="not of the observer 0"):
+        log_likelihoods(view, [Seen(seen[0].before.replace("view=0", "view=1"), "play 1r")], worlds)
+    with pytest.raises(WorldError, match="cannot read the move 'play'"):
+        log_likelihoods(view, [Seen(seen[0].before, "play")], worlds)
+    with pytest.raises(WorldError, match="a card the observer had seen"):
+        log_likelihoods(view, [Seen(seen[0].before, "play 2r")], worlds)
+    with pytest.raises(WorldError, match="the view still has hidden"):
+        log_likelihoods(view, [Seen(seen[0].before, "play 10c1")], worlds)
+    with pytest.raises(WorldError, match="do not lead to this view"):
+        log_likelihoods(view, seen + seen, worlds)
+    with pytest.raises(WorldError, match="rows of 30 cards"):
+        log_likelihoods(view, seen, worlds[:, :5])
+
+
+def test_inferred_agent_reports_the_ess_and_is_reproducible() -> None:
+    game = get_game("koikoi")
+    view, seen = after_one_play()
+    a, b = infer(game.view(view), seen, seed=3, candidates=256, worlds=64), infer(game.view(view), seen, 3, 256, 64)
+    assert a.worlds.tolist() == b.worlds.tolist() and a.ess == b.ess and a.decisions == 1
+    assert a.worlds.shape == (64, 30) and 1.0 <= a.ess <= 256.0
+    assert a.describe() == f"belief: inferred from 1 decision, ESS {a.ess:.1f} of 256 worlds"
+
+
+def test_an_inferred_agent_needs_to_see_the_moves() -> None:
+    agent = SearchAgent("koikoi", SearchSettings(nodes=200), belief="inferred")
+    match = Match("koikoi", [agent, GreedyAgent("koikoi")], {}, 4)
+    with pytest.raises(ValueError, match="was not shown the moves of the deal"):
+        match.play()
+    agent = SearchAgent("koikoi", SearchSettings(nodes=200), belief="inferred")
+    agents: list[Agent] = [agent, GreedyAgent("koikoi")]
+    record = Match("koikoi", agents, {}, 4).play(SeenMoves("koikoi", agents))
+    assert record.finished and agent.settings()["belief"] == "inferred"
+
+
+def test_belief_option_errors() -> None:
+    with pytest.raises(ValueError, match="belief: 'weighted' is not one of 'uniform', 'inferred'"):
+        SearchAgent("koikoi", SearchSettings(nodes=10), belief="weighted")
+    with pytest.raises(ValueError, match="belief: ohanami has no model of its players' decisions"):
+        SearchAgent("ohanami", SearchSettings(nodes=10), {"players": 2}, belief="inferred")
+    with pytest.raises(ValueError, match="belief: 'inferred' needs a search agent, not 'greedy'"):
+        with_belief(GreedyAgent("koikoi"), "inferred")
+    agent = SearchAgent("koikoi", SearchSettings(nodes=10))
+    assert with_belief(agent, "uniform") is agent
+    assert with_belief(agent, "inferred").settings() == {**agent.settings(), "belief": "inferred"}
+
+
+def test_kofun_play_shows_the_effective_sample_size() -> None:
+    from click.testing import CliRunner
+
+    from solver.cli import main
+    from solver.play.match import first_deal
+
+    game = get_game("koikoi")
+    first = first_deal(game, game.check_options({}), 3)
+    move = str(first.move_to_string(game.greedy_move(first, 0)))
+    out = CliRunner().invoke(main, ["play", "koikoi", "--seed", "3", "--time", "0.05", "--belief", "inferred"],
+                             input=f"{move}\nquit\nquit\nquit\n")  # fmt: skip
+    assert out.exit_code == 0, out.output
+    assert "AI plays" in out.output and "; belief: inferred from 1 decision, ESS " in out.output
