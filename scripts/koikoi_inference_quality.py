@@ -32,7 +32,7 @@ import numpy as np
 from solver.batch.seeds import derive_seed
 from solver.determinize.inference import Seen, effective_sample_size, normalised_weights
 from solver.games.koikoi.belief import KoikoiBelief
-from solver.games.koikoi.inference import log_likelihoods, weighed_decisions
+from solver.games.koikoi.inference import PolicyParams, fitted, log_likelihoods, weighed_decisions
 from solver.play.record import GameRecord
 from solver.play.replay import replay
 from solver.report.stats import mean_interval
@@ -40,7 +40,7 @@ from solver.report.stats import mean_interval
 MEASURES = ("log_gain", "rank", "hits_inferred", "hits_uniform", "hits_gain", "ess")
 
 
-def points(record: GameRecord, candidates: int, seed: int) -> list[dict[str, Any]]:
+def points(record: GameRecord, candidates: int, seed: int, params: PolicyParams) -> list[dict[str, Any]]:
     """The measures at every decision point of one record."""
     kinds = ["greedy" if a.get("kind") == "greedy" else "ismcts" for a in record.agents]
     out = []
@@ -56,7 +56,7 @@ def points(record: GameRecord, candidates: int, seed: int) -> list[dict[str, Any
             pool = belief.sample(candidates, derive_seed(seed, step.index))
             opp = len(state.hand(1 - me))
             true = np.array([[*state.hand(1 - me), *state.stock]], dtype=np.int32)
-            ll = log_likelihoods(view, seen[me], np.vstack([pool, true]))
+            ll = log_likelihoods(view, seen[me], np.vstack([pool, true]), params)
             ll_pool, ll_true = ll[:-1], float(ll[-1])
             top = float(ll_pool.max())
             log_mean = top + math.log(float(np.exp(ll_pool - top).mean()))
@@ -104,14 +104,16 @@ def main() -> None:
     ap.add_argument("--candidates", type=int, default=2048)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=None)
+    ap.add_argument("--params", default=None, help="T,b,T_k instead of the fitted parameters")
     args = ap.parse_args()
+    params = PolicyParams(*map(float, args.params.split(","))) if args.params else fitted()
     start = time.perf_counter()
     groups: dict[str, list[list[dict[str, Any]]]] = defaultdict(list)
     with gzip.open(args.games, "rt") as f:
         for k, line in enumerate(f):
             data = json.loads(line)
             data.pop("pairing", None)
-            rows = points(GameRecord.from_dict(data), args.candidates, derive_seed(args.seed, "match", k))
+            rows = points(GameRecord.from_dict(data), args.candidates, derive_seed(args.seed, "match", k), params)
             for kind in ("ismcts", "greedy"):
                 groups[kind].append([r for r in rows if r["opponent"] == kind])
             groups["all"].append(rows)
@@ -122,6 +124,7 @@ def main() -> None:
         "games": args.games,
         "candidates": args.candidates,
         "seed": args.seed,
+        "params": vars(params),
         "seconds": round(time.perf_counter() - start, 1),
         "by_opponent": {
             kind: summary([r for g in gs for r in g], [g for g in gs if g]) for kind, gs in sorted(groups.items())

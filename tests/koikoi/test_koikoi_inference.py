@@ -172,3 +172,17 @@ def test_kofun_play_shows_the_effective_sample_size() -> None:
                              input=f"{move}\nquit\nquit\nquit\n")  # fmt: skip
     assert out.exit_code == 0, out.output
     assert "AI plays" in out.output and "; belief: inferred from 1 decision, ESS " in out.output
+
+
+def test_paired_strength_run_resumes_from_its_file(tmp_path: Any) -> None:
+    from solver.play.inferred import run_pairs
+
+    out = str(tmp_path / "pairs.jsonl")
+    first = run_pairs(2, seed=1, rules={"preset": "seed"}, nodes=60, out=out)
+    assert first["pairs"] == 2 and first["wins"] + first["losses"] + first["drawn"] == 4
+    again = run_pairs(2, seed=1, rules={"preset": "seed"}, nodes=60, out=out, resume=True)
+    assert again == first  # nothing played again: the same units from the file
+    replayed = run_pairs(2, seed=1, rules={"preset": "seed"}, nodes=60)
+    assert replayed == first  # a node budget replays exactly
+    with pytest.raises(ValueError, match="either time or nodes"):
+        run_pairs(1, seed=1, rules={}, nodes=60, time=0.1)

@@ -1,0 +1,118 @@
+"""The strength of belief 'inferred' against belief 'uniform': the same ISMCTS, the same time per decision, paired
+matches on the same deals with the seats swapped (the unit is the pair; runs on the batch runner, resumable).
+
+Unit *k* of a run seeded *s* plays the match ``derive_seed(s, "pair", k)`` twice: the inferred side in seat 0, then
+in seat 1. Each side's agent is told the moves it sees (:class:`~solver.play.seen.SeenMoves`). A unit's result:
+the inferred side's match result in each game (1 win, 0.5 drawn match, 0 loss), its score minus the uniform side's,
+and, over its decisions, the mean effective sample size of the weights and the mean iterations of both sides (at
+equal time the inference costs the inferred side iterations).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..batch.runner import BatchInterrupted, Journal, Runner, Task
+from ..batch.seeds import derive_seed
+from ..games import get_game
+from ..report.stats import mean_interval
+from ..search.settings import SearchSettings
+from .agents import SearchAgent
+from .match import Match, seat_agents, side_of
+from .seen import SeenMoves
+
+
+class CountingAgent(SearchAgent):
+    """A search agent that keeps the iterations of its searches and the ESS of its inferred beliefs."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.nodes: list[int] = []
+        self.ess: list[float] = []
+
+    def choose(self, view: Any, rng: random.Random) -> int:
+        move = super().choose(view, rng)
+        if self._last is not None:
+            self.nodes.append(int(self._last[2].nodes))
+        if self.last_inference is not None:
+            self.ess.append(self.last_inference.ess)
+        return move
+
+
+def play_pair(spec: Mapping[str, Any], index: int) -> dict[str, Any]:
+    """Unit `index` of a run described by `spec` (a batch task)."""
+    game = get_game(spec["game"])
+    rules = game.check_options(spec["rules"])
+    seed = derive_seed(spec["seed"], "pair", index)
+    budget = {"time": spec["time"]} if spec.get("time") else {"nodes": spec["nodes"]}
+    results: list[float] = []
+    diffs: list[float] = []
+    ess: list[float] = []
+    nodes: dict[str, list[int]] = {"inferred": [], "uniform": []}
+    for rotation in (0, 1):
+        sides = [
+            CountingAgent(game, SearchSettings(algo="ismcts", seed=seed, **budget), rules, name=b, belief=b)
+            for b in ("inferred", "uniform")
+        ]
+        agents = seat_agents(sides, [0, 1], rotation)
+        record = Match(game, agents, rules, seed).play(SeenMoves(game, agents))
+        mine = side_of(record, rotation, 0)[0]
+        results.append(0.5 if not record.winners else 1.0 if mine in record.winners else 0.0)
+        diffs.append(record.scores[mine] - record.scores[1 - mine])
+        ess += sides[0].ess
+        for side in sides:
+            nodes[side.name] += side.nodes
+    return {
+        "results": results,
+        "diffs": diffs,
+        "ess": sum(ess) / max(len(ess), 1),
+        "nodes": {k: sum(v) / max(len(v), 1) for k, v in nodes.items()},
+    }
+
+
+def run_pairs(
+    pairs: int,
+    seed: int,
+    rules: Mapping[str, Any],
+    time: float | None = None,
+    nodes: int | None = None,
+    out: str | None = None,
+    resume: bool = False,
+    runner: Runner | None = None,
+    on_pair: Callable[[int, Any], None] | None = None,
+) -> dict[str, Any]:
+    """Plays `pairs` units (Koi-Koi; `time` seconds or `nodes` iterations per decision for both sides) and returns
+    the summary: the inferred side's share of the matches and its point difference per match, 95% Student-t
+    intervals over the pairs. `out` keeps the units as they arrive (JSON lines; `resume` continues it)."""
+    if (time is None) == (nodes is None):
+        raise ValueError("give either time or nodes per decision")
+    spec = {"game": "koikoi", "rules": dict(rules), "seed": seed, "time": time, "nodes": nodes}
+    tasks = [Task(f"pair/{k}", play_pair, (spec, k)) for k in range(pairs)]
+    journal = Journal(out, {"job": "belief-strength", **spec}, resume) if out is not None else None
+    run = runner or Runner()
+    interrupted = False
+    try:
+        done = run.run(tasks, journal, lambda key, r: on_pair(int(key.split("/")[1]), r) if on_pair else None)
+    except BatchInterrupted as e:
+        done, interrupted = e.results, True
+    finally:
+        if runner is None:
+            run.close()
+    units = [done[f"pair/{k}"] for k in range(pairs) if f"pair/{k}" in done]
+    share = mean_interval([sum(u["results"]) / 2 for u in units], "pair")
+    points = mean_interval([sum(u["diffs"]) / 2 for u in units], "pair")
+    games = [r for u in units for r in u["results"]]
+    return {
+        "pairs": len(units),
+        "interrupted": interrupted,
+        "wins": games.count(1.0),
+        "losses": games.count(0.0),
+        "drawn": games.count(0.5),
+        "share": (share.value, share.low, share.high),
+        "points": (points.value, points.low, points.high),
+        "ess": sum(u["ess"] for u in units) / max(len(units), 1),
+        "nodes": {k: sum(u["nodes"][k] for u in units) / max(len(units), 1) for k in ("inferred", "uniform")},
+        **spec,
+    }
