@@ -210,8 +210,8 @@ def play_cmd(
     record_path = check_output(record_path, "--record")
     choice = Strength(time_s, level, elo, algo)
     if load_path is not None:
-        if position is not None or seed is not None or rules or players_flag() is not None:
-            raise click.UsageError("--load: the record gives the position, seed and rules; give none of them")
+        if position is not None or seed is not None or rules or players_flag() is not None or belief != "uniform":
+            raise click.UsageError("--load: the record gives the position, seed and rules (belief uniform); give none")
         resume(load_path, game, choice, record_path, config_path, (player, db))
         return
     if game is None:

@@ -186,3 +186,13 @@ def test_paired_strength_run_resumes_from_its_file(tmp_path: Any) -> None:
     assert replayed == first  # a node budget replays exactly
     with pytest.raises(ValueError, match="either time or nodes"):
         run_pairs(1, seed=1, rules={}, nodes=60, time=0.1)
+
+
+def test_kofun_play_refuses_belief_inferred_on_a_loaded_game() -> None:
+    from click.testing import CliRunner
+
+    from solver.cli import main
+
+    out = CliRunner().invoke(main, ["play", "--load", "game.json", "--belief", "inferred"])
+    assert out.exit_code == 2
+    assert "--load: the record gives the position, seed and rules (belief uniform); give none" in out.output
