@@ -19,6 +19,7 @@ from solver.games.koikoi.inference import (
     decision_log_likelihood,
     log_likelihoods,
     play_values,
+    table_moves,
 )
 from solver.play.agents import Agent, GreedyAgent, SearchAgent, with_belief
 from solver.play.match import Match
@@ -83,6 +84,17 @@ def test_play_values() -> None:
     assert play_values(chaff, [int(kk.card_from_name("2c1"))]) == [-1.0]
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_table_moves_are_the_play_values_of_every_card(seed: int) -> None:
+    table = [int(c) for c in kk.State.deal(seed, kk.Rules.preset("seed")).table]
+    table += [4 * (int(table[0]) // 4) + k for k in range(4) if 4 * (int(table[0]) // 4) + k not in table][:1]
+    first, second = table_moves(table)
+    for card in range(48):
+        if card not in table:
+            expected = play_values(card, table) + ([-math.inf] if len(play_values(card, table)) == 1 else [])
+            assert [first[card], second[card]] == expected
+
+
 def observed_deal(seed: int) -> tuple[Any, list[tuple[Any, str]], list[Seen]]:
     """A greedy deal stopped before its end: the state, every (state before, move) and what player 0 saw."""
     s = kk.State.deal(seed, kk.Rules.preset("seed"))
@@ -98,9 +110,10 @@ def observed_deal(seed: int) -> tuple[Any, list[tuple[Any, str]], list[Seen]]:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
-def test_weights_equal_the_likelihoods_of_the_true_hands(seed: int) -> None:
+@pytest.mark.parametrize("temperature", [3.0, 0.02])  # 0.02: terms too far apart for one matrix product
+def test_weights_equal_the_likelihoods_of_the_true_hands(seed: int, temperature: float) -> None:
     s, history, seen = observed_deal(seed)
-    params = PolicyParams(temperature=3.0, koikoi_offset=5.0, koikoi_temperature=2.0)
+    params = PolicyParams(temperature=temperature, koikoi_offset=5.0, koikoi_temperature=2.0)
     true = np.array([[*s.hand(1), *s.stock]], dtype=np.int32)
     expected = 0.0
     for before, move in history:

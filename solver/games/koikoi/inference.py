@@ -66,6 +66,24 @@ def play_values(card: int, table: Sequence[int]) -> list[float]:
     return [-float(card_value(card))]
 
 
+def table_moves(table: Sequence[int]) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """:func:`play_values` of all 48 cards against `table` at once: the first move's value and the second's (-inf
+    when the card has one move)."""
+    value = np.asarray(kk.CARD_VALUES, dtype=np.float64)
+    month = np.arange(CARDS) // 4
+    count, total = np.zeros(12), np.zeros(12)
+    first_t, second_t = np.full(12, np.nan), np.full(12, np.nan)
+    for t in sorted(table):
+        m = t // 4
+        (first_t if count[m] == 0 else second_t)[m] = value[t]
+        count[m] += 1
+        total[m] += value[t]
+    n = count[month]
+    first = np.where(n == 0, -value, np.where(n == 2, value + first_t[month], value + total[month]))
+    second = np.where(n == 2, value + second_t[month], -np.inf)
+    return first, second
+
+
 def capture_gain(card: int, table: Sequence[int]) -> float:
     """The best value `card` captures from `table` (0 when it matches nothing)."""
     return max(0.0, *play_values(card, table))
@@ -128,10 +146,25 @@ def weighed_decisions(observer: int, seen: Sequence[Seen]) -> int:
     return len(opponent_decisions(observer, seen))
 
 
-def _masked_logsumexp(mask: npt.NDArray[np.bool_], logs: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+#: The widest spread of log-terms summed in the linear domain (exp(-700) is still a normal double).
+SPREAD = 700.0
+
+
+def _log_partition(
+    hand: npt.NDArray[np.float64], logs: npt.NDArray[np.float64], later: Sequence[int]
+) -> npt.NDArray[np.float64]:
+    """log sum over the cards of each world's hand (rows of `hand`, 0/1, plus the cards `later`) of exp(`logs`):
+    one matrix product when the terms' spread allows it, else a masked log-sum-exp."""
+    finite = logs[np.isfinite(logs)]
+    top = float(finite.max())
+    if top - float(finite.min()) < SPREAD:
+        terms = np.exp(logs - top)  # 0 for the cards the opponent cannot hold
+        return np.asarray(top + np.log(hand @ terms + terms[list(later)].sum()), dtype=np.float64)
+    mask = hand.astype(bool)
+    mask[:, list(later)] = True
     x = np.where(mask, logs[None, :], -np.inf)
-    top = x.max(axis=1)
-    return np.asarray(top + np.log(np.exp(x - top[:, None]).sum(axis=1)), dtype=np.float64)
+    row = x.max(axis=1)
+    return np.asarray(row + np.log(np.exp(x - row[:, None]).sum(axis=1)), dtype=np.float64)
 
 
 def log_likelihoods(
@@ -151,33 +184,32 @@ def log_likelihoods(
     if still_hidden:
         names = ", ".join(kk.CARD_NAMES[c] for c in sorted(still_hidden))
         raise WorldError(f"seen moves: the opponent played {names}, which the view still has hidden")
-    hand = np.zeros((worlds.shape[0], CARDS), dtype=bool)
-    hand[np.arange(worlds.shape[0])[:, None], worlds[:, :opp_now]] = True
+    hand = np.zeros((worlds.shape[0], CARDS), dtype=np.float64)
+    hand[np.arange(worlds.shape[0])[:, None], worlds[:, :opp_now]] = 1.0
     total = np.zeros(worlds.shape[0], dtype=np.float64)
     later = list(played)  # the cards the opponent plays from its hand from the current decision on
     for d in decisions:
-        then = hand.copy()
-        then[:, later] = True
         if d.kind == "play":
             if len(later) + opp_now != d.hand_size:
                 raise WorldError(
                     f"seen moves: the opponent held {d.hand_size} cards at its play of {kk.CARD_NAMES[d.card]}, "
                     f"but {opp_now} now and {len(later)} played since: the seen moves do not lead to this view"
                 )
+            first, second = table_moves(d.table)
             logs = np.full(CARDS, -np.inf)
-            for c in d.unseen:
-                values = np.asarray(play_values(c, d.table)) / p.temperature
-                logs[c] = np.logaddexp.reduce(values)
+            cards = list(d.unseen)
+            logs[cards] = np.logaddexp(first[cards] / p.temperature, second[cards] / p.temperature)
             chosen = play_values(d.card, d.table)
             if d.target >= 0:
                 chosen = [float(card_value(d.card) + card_value(d.target))]
-            total += chosen[0] / p.temperature - _masked_logsumexp(then, logs)
+            total += chosen[0] / p.temperature - _log_partition(hand, logs, later)
             later.pop(0)
         else:
+            first, second = table_moves(d.table)
             gains = np.zeros(CARDS)
-            for c in d.unseen:
-                gains[c] = capture_gain(c, d.table)
-            best = np.where(then, gains[None, :], 0.0).max(axis=1)
+            cards = list(d.unseen)
+            gains[cards] = np.maximum(np.maximum(first[cards], second[cards]), 0.0)
+            best = np.maximum((hand * gains[None, :]).max(axis=1), max([0.0, *(gains[c] for c in later)]))
             logit = (best - p.koikoi_offset) / p.koikoi_temperature
             total += -np.logaddexp(0.0, -logit if d.koikoi else logit)
     return total
