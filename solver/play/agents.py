@@ -111,7 +111,12 @@ class GreedyAgent:
 class SearchAgent:
     """A search with fixed settings. The search seed of each decision is derived from the settings' seed and the
     decision's `rng`, so the same match seed replays the same game. A decision with a single legal move is played
-    without searching. In a hidden-information game only ISMCTS and PIMC are allowed (they search the view)."""
+    without searching. In a hidden-information game only ISMCTS and PIMC are allowed (they search the view).
+
+    `belief` 'inferred' (a game with a model of its players' decisions, ``decision_log_likelihoods``): the worlds
+    searched are weighted by the likelihood of the other players' decisions this seat saw
+    (:mod:`solver.determinize.inference`), which a match shows it through :class:`solver.play.seen.SeenMoves`; at a
+    time budget the inference is part of the move's time. 'uniform' (the default): the view's uniform belief."""
 
     sees_everything = False
 
