@@ -73,6 +73,7 @@ def main() -> None:
         "about": "Connect Four review check set: 20 games of ladder levels (2 random opening plies, seed = game "
         "number) and the exact value of each position before a move for the player to move (null: not proven "
         f"within {args.max_nodes} solver nodes); made by scripts/c4_review_set.py",
+        "game": "connect4",
         "max_nodes": args.max_nodes,
         "games": games,
     }

@@ -100,10 +100,11 @@ def _provable(game: GameInfo, state: Any, proof_nodes: int) -> bool:
 
 
 def _prove(state: Any, base: SearchSettings, rules: Mapping[str, Any], proof_nodes: int) -> SearchReport | None:
-    """`state` solved within `proof_nodes` solver nodes, or None when not proven within them."""
+    """`state` solved within `proof_nodes` solver nodes (its exact value: not a bound, whose distance is not known),
+    or None when not proven within them."""
     settings = SearchSettings(algo="solve", nodes=proof_nodes, seed=base.seed, threads=1, hash_mb=base.hash_mb)
     report = search(state, settings, rules=rules)
-    return report if report.score.proven else None
+    return report if report.score.proven and not report.score.bound else None
 
 
 def perfect(
@@ -237,7 +238,9 @@ def _child_value(
         if root.algo == "solve" and report.result.proof == _core.Proof.NONE:  # not proven within the budget
             report = search(child, base.merged(algo="alphabeta", depth=None), rules=rules)
             spent += int(report.result.nodes)
-        if report.result.proof == _core.Proof.NONE and _provable(game, child, proof_nodes):
+        # unproven, or an alpha-beta proof (its distance is the shortest it found): the solver where it proves
+        retry = report.result.proof == _core.Proof.NONE or report.algo == "alphabeta"
+        if retry and _provable(game, child, proof_nodes):
             proven = _prove(child, base, rules, proof_nodes)
             spent += proven.nodes if proven is not None else proof_nodes
             report = proven if proven is not None else report
