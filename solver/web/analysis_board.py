@@ -17,7 +17,9 @@ from ..search.settings import SearchSettings
 from . import protocol as p
 from .client import Client
 from .pool import SearchPool
+from .puzzles import keep_puzzles
 from .review import ReviewJob, analysis_state, board_reply, check_board_request, every_move, multipv, review_settings
+from .store import Store
 from .tables import Table, TableError
 from .thinking import thinking_message
 
@@ -30,6 +32,7 @@ class AnalysisRequests:
 
     pool: SearchPool
     errors: int
+    store: Store
 
     def table(self, table_id: str) -> Table:  # pragma: no cover - the hub's
         raise NotImplementedError
@@ -143,10 +146,13 @@ class AnalysisRequests:
         job = ReviewJob(table.id, record, names, review_settings(r.nodes, r.time, r.seat, r.seed))
         client.review_stop = stop = threading.Event()
         client.send(job.started(r.id))
-        client.review = asyncio.create_task(self._review(client, r.id, job, stop))
+        client.review = asyncio.create_task(self._review(client, r.id, job, stop, table))
 
-    async def _review(self, client: Client, request_id: Any, job: ReviewJob, stop: threading.Event) -> None:
-        """Reviews the decisions one by one in the pool (off the event loop), each told as it is done."""
+    async def _review(
+        self, client: Client, request_id: Any, job: ReviewJob, stop: threading.Event, table: Table
+    ) -> None:
+        """Reviews the decisions one by one in the pool (off the event loop), each told as it is done; a whole
+        review of a finished game keeps the puzzles of its people's mistakes (said in ``review_done``)."""
         try:
             for index in job.reviewer.indices:
                 if stop.is_set():
@@ -156,7 +162,9 @@ class AnalysisRequests:
                     lambda place: client.send(p.reply("queued", request_id, place=place)),
                 )
                 client.send(job.reviewed(request_id, decision))
-            client.send(job.finished(request_id, stop.is_set()))
+            done = job.finished(request_id, stop.is_set())
+            done["puzzles"] = [] if stop.is_set() else keep_puzzles(self.store, table, job.done)
+            client.send(done)
         except ValueError as e:
             client.send(p.error(str(e), request_id))
         except Exception as e:

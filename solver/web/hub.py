@@ -25,6 +25,7 @@ from .analysis_board import AnalysisRequests
 from .client import Client
 from .lobby import catalog
 from .pool import SearchCancelled, SearchPool
+from .puzzles import PuzzleRequests
 from .ratings import claim_seat, profile_message
 from .solo import best_turn_plans, check_solo_turn
 from .store import Store, TableRow
@@ -36,8 +37,9 @@ log = logging.getLogger("kofun.web")
 LIST_LIMIT = 200
 
 
-class Hub(AnalysisRequests):
-    """The tables of a server and the clients at them."""
+class Hub(AnalysisRequests, PuzzleRequests):
+    """The tables of a server and the clients at them (the analysis board's and the puzzles' requests in their
+    own modules)."""
 
     def __init__(self, store: Store, workers: int = 1) -> None:
         self.store = store

@@ -231,6 +231,38 @@ class BestTurn(_Message):
     top: Annotated[int, Field(ge=1, le=10)] = 3
 
 
+PuzzleId = Annotated[int, Field(ge=1, lt=2**63)]
+
+
+class Puzzles(_Message):
+    """The puzzles of a person (a profile name) made by the reviews of their games, of one `game` or one `table`
+    if given, with how many were solved: answered with ``puzzles``."""
+
+    type: Literal["puzzles"]
+    name: PlayerName
+    game: Name | None = None
+    table: TableId | None = None
+
+
+class GetPuzzle(_Message):
+    """One puzzle of a person: its position as their seat saw it, its board and legal moves (not its answer):
+    answered with ``puzzle``."""
+
+    type: Literal["puzzle"]
+    name: PlayerName
+    puzzle: PuzzleId
+
+
+class Answer(_Message):
+    """A person's answer to one of their puzzles (a legal move of its position, in notation): answered with
+    ``verdict`` (whether the review accepts it, the review's moves and line, the counts)."""
+
+    type: Literal["answer"]
+    name: PlayerName
+    puzzle: PuzzleId
+    move: Annotated[str, Field(min_length=1, max_length=200)]
+
+
 Request = Annotated[
     Hello
     | Catalog
@@ -248,12 +280,16 @@ Request = Annotated[
     | Board
     | Review
     | BestTurn
-    | Profile,
+    | Profile
+    | Puzzles
+    | GetPuzzle
+    | Answer,
     Field(discriminator="type"),
 ]
 _REQUEST: TypeAdapter[Any] = TypeAdapter(Request)
 REQUEST_TYPES = ("hello", "catalog", "levels", "create", "join", "move", "takeback", "resign", "analyse", "stop",
-                 "list", "record", "upload", "board", "review", "best_turn", "profile")  # fmt: skip
+                 "list", "record", "upload", "board", "review", "best_turn", "profile", "puzzles", "puzzle",
+                 "answer")  # fmt: skip
 
 
 class ProtocolError(ValueError):

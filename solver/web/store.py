@@ -15,6 +15,9 @@ is opened):
   which table (web) or record (terminal), the mode, the rating before and after, or why it was not rated;
   ``profile_opponents``: each opponent of a rated game with its rating and deviation (held fixed) and the score;
   and ``tables.unrated``: why a table no longer counts for a rating (a take-back, an uploaded record).
+- since version 4, ``puzzles``: each mistake or blunder of a profile's seat that a review found
+  (:mod:`solver.review.puzzles`: the position as the seat saw it, the moves the review accepts), one per (name,
+  table, decision), with its answers (how many, the last one, whether one was right); :class:`PuzzleBook`.
 
 One program keeps a database's tables at a time: ``kofun serve`` and ``kofun engine`` hold :class:`DatabaseLock`
 (an exclusive ``flock`` on ``<db>.lock`` beside the file) for their whole life, so a second one on the same file is
@@ -27,7 +30,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -37,8 +39,10 @@ from typing import Any
 
 from ..play.record import DealRecord, GameRecord
 from ..rating.profiles import Faced, Opponent, RatedGame, Standing, check_name
+from .db_lock import DatabaseLock, StoreError, check_folder
+from .puzzle_store import PuzzleBook
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 #: The statements that bring the schema from version n - 1 to n (index n - 1).
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -79,78 +83,16 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             player TEXT, rating REAL NOT NULL, rd REAL NOT NULL, score REAL NOT NULL, PRIMARY KEY (game_id, seat))""",
         "ALTER TABLE tables ADD COLUMN unrated TEXT",
     ),
+    (  # 4: the puzzles of a person's mistakes (made by a review of their game) and how each was answered
+        """CREATE TABLE puzzles (
+            id INTEGER PRIMARY KEY, name TEXT NOT NULL REFERENCES profiles(name), game TEXT NOT NULL,
+            table_id TEXT REFERENCES tables(id), decision INTEGER NOT NULL, seat INTEGER NOT NULL,
+            class TEXT NOT NULL, puzzle TEXT NOT NULL, created REAL NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+            solved INTEGER NOT NULL DEFAULT 0, last_answer TEXT, answered REAL)""",
+        "CREATE UNIQUE INDEX puzzles_decision ON puzzles (name, table_id, decision)",
+        "CREATE INDEX puzzles_name ON puzzles (name, game, id)",
+    ),
 )
-
-
-class StoreError(ValueError):
-    """A database file that cannot be used (unreadable, not a kofun database, from a newer kofun, in a folder that
-    does not exist, in use by another server)."""
-
-
-class DatabaseLock:
-    """The exclusive right to keep the tables of the database `path`: an ``flock`` on ``<path>.lock`` (made when
-    missing, left in place; it holds the pid of its holder) from :meth:`acquire` to :meth:`release` or the end of
-    the process. ``:memory:`` needs no lock. StoreError when another process holds it. Where ``fcntl`` does not
-    exist (Windows) nothing is locked."""
-
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
-        self.lock_path = self.path + ".lock"
-        self.fd: int | None = None
-
-    def acquire(self) -> DatabaseLock:
-        """Takes the lock (at once, never waiting); StoreError names the process holding it."""
-        if self.path == ":memory:" or self.fd is not None:
-            return self
-        try:
-            import fcntl
-        except ImportError:  # pragma: no cover - not POSIX
-            return self
-        check_folder(self.path)
-        try:
-            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as e:
-            raise StoreError(
-                f"database {self.path}: cannot open its lock file {self.lock_path} ({e.strerror})"
-            ) from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            holder = os.pread(fd, 32, 0).decode(errors="replace").strip()
-            os.close(fd)
-            who = f"process {holder}" if holder.isdigit() else "another process"
-            raise StoreError(
-                f"database {self.path} is in use by another kofun serve or kofun engine ({who}, lock file "
-                f"{self.lock_path}): stop it or give another --db"
-            ) from None
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-        self.fd = fd
-        return self
-
-    def release(self) -> None:
-        """Lets the database go (closing the file releases the lock)."""
-        if self.fd is not None:
-            os.close(self.fd)
-            self.fd = None
-
-    def __enter__(self) -> DatabaseLock:
-        return self.acquire()
-
-    def __exit__(self, *exc: object) -> None:
-        self.release()
-
-
-def check_folder(path: str | Path) -> None:
-    """StoreError when `path` is a folder or its folder does not exist (or is not a folder)."""
-    if str(path) == ":memory:":
-        return
-    if Path(path).is_dir():
-        raise StoreError(f"database {path}: a folder, not a file")
-    folder = Path(path).absolute().parent
-    if not folder.is_dir():
-        what = "is not a folder" if folder.exists() else "does not exist"
-        raise StoreError(f"database {path}: the folder {folder} {what}")
 
 
 def token_hash(token: str) -> str:
@@ -431,6 +373,11 @@ class Store:
         with self._transaction():
             self.db.execute("UPDATE tables SET seats=? WHERE id=?", (json.dumps(seats), table))
 
+    @property
+    def puzzles(self) -> PuzzleBook:
+        """The profiles' puzzles (schema version 4)."""
+        return PuzzleBook(self.db, self._transaction)
+
     def close(self) -> None:
         """Closes the file."""
         self.db.close()
@@ -447,3 +394,15 @@ class _Transaction:
 
     def __exit__(self, kind: Any, value: Any, tb: Any) -> None:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "DatabaseLock",
+    "Store",
+    "StoreError",
+    "TableRow",
+    "check_folder",
+    "token_hash",
+]

@@ -12,6 +12,7 @@ import pytest
 from solver.play.record import DealRecord
 from solver.rating.glicko2 import Game, Glicko, update
 from solver.rating.profiles import Faced, Opponent, ProfileError, RatedMode, Standing, rate_seat
+from solver.review.puzzles import Puzzle
 from solver.web.store import MIGRATIONS, SCHEMA_VERSION, DatabaseLock, Store, StoreError, TableRow, token_hash
 
 
@@ -35,7 +36,7 @@ def test_a_version_1_file_is_migrated_and_keeps_its_games(tmp_path: Path) -> Non
     path = tmp_path / "old.sqlite3"
     make_v1(path)
     store = Store(path)
-    assert store.version == SCHEMA_VERSION == 3
+    assert store.version == SCHEMA_VERSION == 4
     assert store.seat_of("secret") == ("t1", 0) and store.seat_of("other") is None
     row = store.table("t1")
     assert row is not None and row.game == "connect4" and row.seed == 9 and row.status == "playing"
@@ -47,13 +48,13 @@ def test_a_version_1_file_is_migrated_and_keeps_its_games(tmp_path: Path) -> Non
     old = store.db.execute("SELECT played_at FROM moves WHERE ply=0").fetchone()
     assert old[0] is None
     store.close()
-    assert Store(path).version == 3  # opening again changes nothing
+    assert Store(path).version == 4  # opening again changes nothing
 
 
 def test_files_that_cannot_be_used_are_refused_by_name(tmp_path: Path) -> None:
     newer = tmp_path / "newer.sqlite3"
     Store(newer).db.execute("UPDATE meta SET value='99' WHERE key='schema_version'")
-    with pytest.raises(StoreError, match=r"schema version 99 is newer than this kofun's \(3\)"):
+    with pytest.raises(StoreError, match=r"schema version 99 is newer than this kofun's \(4\)"):
         Store(newer)
     other = tmp_path / "other.sqlite3"
     db = sqlite3.connect(other)
@@ -97,7 +98,7 @@ def test_a_version_2_file_gets_the_profiles_and_keeps_its_games(tmp_path: Path) 
     path = tmp_path / "v2.sqlite3"
     make_v2(path)
     store = Store(path)
-    assert store.version == 3
+    assert store.version == 4
     row = store.table("t1")
     assert row is not None and row.status == "finished" and store.seat_of("secret") == ("t1", 0)
     assert store.unrated("t1") is None  # the new column, empty for the old tables
@@ -108,7 +109,7 @@ def test_a_version_2_file_gets_the_profiles_and_keeps_its_games(tmp_path: Path) 
     names = {r[0] for r in store.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"profiles", "ratings", "profile_games", "profile_opponents"} <= names
     store.close()
-    assert Store(path).version == 3
+    assert Store(path).version == 4
 
 
 def test_profiles_are_named_and_their_games_logged_whole(tmp_path: Path) -> None:
@@ -159,3 +160,64 @@ def test_one_lock_holder_per_database_file(tmp_path: Path) -> None:
         assert memory.fd is None  # nothing to share
     with pytest.raises(StoreError, match=r"the folder .* does not exist"):
         Store(tmp_path / "missing" / "s.sqlite3")
+
+
+def make_v3(path: Path) -> None:
+    """A file as kofun wrote it with schema version 3: a finished game and a profile with a rated game."""
+    make_v2(path)
+    db = sqlite3.connect(path)
+    for statement in MIGRATIONS[2]:
+        db.execute(statement)
+    db.execute("UPDATE meta SET value='3' WHERE key='schema_version'")
+    db.execute("INSERT INTO profiles VALUES ('Ann', 1.0)")
+    db.execute("INSERT INTO ratings VALUES ('Ann', 'connect4', 'standard', 1100.0, 200.0, 0.06, 3, 2.0)")
+    db.commit()
+    db.close()
+
+
+def puzzle(index: int, cls: str = "blunder") -> Puzzle:
+    return Puzzle(game="connect4", rules={}, index=index, deal=0, ply=index, seat=0, player="X", view="position",
+                  position="5624531471331144743" + "566"[:index], played="6", cls=cls, loss=985.0,
+                  unit="evaluation points", best="5", accepted=["5"], mistake=32.0, line=["5"])  # fmt: skip
+
+
+def test_a_version_3_file_gets_the_puzzles_and_keeps_its_profiles(tmp_path: Path) -> None:
+    path = tmp_path / "v3.sqlite3"
+    make_v3(path)
+    store = Store(path)
+    assert store.version == 4
+    assert store.standing("Ann", "connect4", "standard") == Standing(1100.0, 200.0, 0.06, 3, 2.0)
+    row = store.table("t1")
+    assert row is not None and row.status == "finished" and store.seat_of("secret") == ("t1", 0)
+    names = {r[0] for r in store.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert "puzzles" in names
+    book = store.puzzles
+    assert book.of("Ann") == [] and book.counts("Ann") == {"puzzles": 0, "solved": 0, "missed": 0, "new": 0}
+    assert book.add("Ann", "t1", [puzzle(1), puzzle(3)]) == 2
+    assert book.add("Ann", "t1", [puzzle(1)]) == 0  # a decision kept once
+    assert book.add("Bob", "t1", [puzzle(1, "mistake")]) == 1 and store.has_profile("Bob")  # made for it
+    first, second = book.of("Ann")
+    assert (first.puzzle, second.puzzle, first.table, first.status) == (puzzle(1), puzzle(3), "t1", "new")
+    assert book.of("Ann", game="sensei") == [] and [r.id for r in book.of("Ann", table="t1")] == [first.id, second.id]
+    after = book.answer(first.id, "3", False)
+    assert (after.status, after.attempts, after.last_answer, after.solved) == ("missed", 1, "3", False)
+    after = book.answer(first.id, "5", True)
+    assert (after.status, after.attempts, after.last_answer, after.solved) == ("solved", 2, "5", True)
+    assert book.answer(first.id, "4", False).status == "solved"  # solved stays solved
+    book.answer(second.id, "1", False)
+    assert book.counts("Ann") == {"puzzles": 2, "solved": 1, "missed": 1, "new": 0}
+    assert book.counts("Bob") == {"puzzles": 1, "solved": 0, "missed": 0, "new": 1}
+    assert book.get(10_000) is None
+    store.close()
+    again = Store(path)
+    assert again.version == 4 and [r.status for r in again.puzzles.of("Ann")] == ["solved", "missed"]
+    again.close()
+
+
+def test_a_version_1_file_is_brought_to_the_puzzles_too(tmp_path: Path) -> None:
+    path = tmp_path / "v1.sqlite3"
+    make_v1(path)
+    store = Store(path)
+    assert store.version == 4 and store.puzzles.add("Ann", "t1", [puzzle(1)]) == 1
+    assert [r.puzzle.index for r in store.puzzles.of("Ann")] == [1]
+    store.close()

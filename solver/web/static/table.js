@@ -6,6 +6,7 @@ import { capital, drawRules, partOf } from "./words.js";
 import { player, tokens } from "./connection.js";
 import { MovePicker, targetLabel } from "./moves.js";
 import { ReviewPanel } from "./review.js";
+import { PuzzlePanel } from "./puzzles.js";
 
 const modules = new Map();
 
@@ -264,6 +265,8 @@ class TableView {
     const request = pick && pick.value !== "" ? { seat: Number(pick.value) } : {};
     const mod = await gameModule(st.game);
     this.review = new ReviewPanel(this.reviewBox, this.conn, this.table, mod);
+    // the person's mistakes as puzzles once the review is done (puzzles.js); kept for a seat with a name
+    this.puzzles = new PuzzlePanel(this.reviewBox, this.conn, this.table, mod, (st.seats[this.seat] || {}).player || "");
     this.drawControls(st);
     await this.review.start(request);
   }
