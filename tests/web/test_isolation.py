@@ -25,6 +25,7 @@ import pytest
 
 from solver.determinize.infostate import InformationState
 from solver.games import get_game
+from solver.play.replay import replay
 from solver.web.boards import board_of, legal_of
 
 from .driver import HubDriver
@@ -134,3 +135,52 @@ def check_last(info: Any, items: re.Pattern[str], table: Any, seat: int, msg: di
     if info.name == "haniwa" and m.teams[mover] != m.teams[seat]:  # tiles repeat: a named tile is one just shown
         before = Counter(items.findall(info.observe(m.history[-1], seat).text))
         assert named <= after - before, (msg["last"][-1], named - (after - before))
+
+
+def test_a_puzzle_holds_only_its_seat_s_view() -> None:
+    """A Koi-Koi deal of two people with names, reviewed: each person's puzzles (their mistakes) hold that seat's
+    information state at the decision and nothing else — its board and legal moves are those of the view with
+    other made-up hidden cards, no card of the other hand is named in the puzzle or in the verdict on an answer
+    (the review's line aside: a search of the view's own worlds) — and the other person cannot open them."""
+    info = get_game("koikoi")
+    items = re.compile(ITEMS["koikoi"])
+    hub = HubDriver()
+    try:
+        c = hub.client()
+        seats = [{"kind": "human", "player": "Ann"}, {"kind": "human", "player": "Bob"}]
+        created = hub.ask(c, type="create", game="koikoi", seats=seats, seed=7)
+        table_id, tokens = created["table"], created["tokens"]
+        for s in (0, 1):
+            hub.ask(c, type="join", table=table_id, token=tokens[str(s)])
+        table = hub.hub.tables[table_id]
+        rng = random.Random(7)
+        while table.playing:
+            mover = table.seat_to_move()
+            move = rng.choice(hub.last_state(c, mover)["legal"])["move"]
+            assert hub.ask(c, type="move", table=table_id, token=tokens[str(mover)], move=move)["type"] == "moved"
+        hub.send_raw(c, json.dumps({"type": "review", "id": 90, "table": table_id, "nodes": 300}))
+        done = hub.wait(c, lambda m: m.get("id") == 90 and m["type"] == "review_done")
+        steps = {s.index: s for s in replay(table.record())}
+        checked = 0
+        for kept in done["puzzles"]:
+            name, other = kept["player"], "Bob" if kept["player"] == "Ann" else "Ann"
+            for entry in hub.ask(c, type="puzzles", name=name)["puzzles"]:
+                msg = hub.ask(c, type="puzzle", name=name, puzzle=entry["puzzle"])
+                step = steps[msg["decision"]]
+                view = info.view(step.state, step.seat)
+                assert msg["seat"] == step.seat == kept["seat"] and msg["position"] == view.text
+                made_up = other_world_view(view)
+                assert msg["board"] == json.loads(json.dumps(board_of(info, made_up)))
+                assert msg["legal"] == json.loads(json.dumps(legal_of(info, made_up)))
+                fields = dict(f.split("=", 1) for f in step.state.to_string().split())
+                hidden = set(fields[f"hand{1 - step.seat}"].split(",")) - {"-"}
+                assert hidden and not hidden & set(items.findall(json.dumps(msg)))
+                verdict = hub.ask(c, type="answer", name=name, puzzle=entry["puzzle"], move=msg["legal"][0]["move"])
+                shown = json.dumps({k: v for k, v in verdict.items() if k != "line"})
+                assert verdict["type"] == "verdict" and not hidden & set(items.findall(shown))
+                refused = hub.ask(c, type="puzzle", name=other, puzzle=entry["puzzle"])
+                assert refused["message"] == f"puzzle {entry['puzzle']}: not a puzzle of {other}"
+                checked += 1
+        assert checked >= 2 and hub.hub.errors == 0
+    finally:
+        hub.close()
