@@ -19,6 +19,7 @@ from .client import Client
 from .pool import SearchPool
 from .puzzles import keep_puzzles
 from .review import ReviewJob, analysis_state, board_reply, check_board_request, every_move, multipv, review_settings
+from .sides import side_names
 from .store import Store
 from .tables import Table, TableError
 from .thinking import thinking_message
@@ -131,7 +132,8 @@ class AnalysisRequests:
             client.send(p.error(f"internal error: {type(e).__name__}: {e}", request_id))
 
     async def _on_board(self, client: Client, r: p.Board) -> None:
-        client.send(board_reply(get_game(r.game), r.position, r.rules, list(r.play), r.id))
+        info = get_game(r.game)
+        client.send(named_sides(info, board_reply(info, r.position, r.rules, list(r.play), r.id)))
 
     async def _on_review(self, client: Client, r: p.Review) -> None:
         if client.review is not None and not client.review.done():
@@ -184,10 +186,23 @@ class AnalysisRequests:
         client.send(p.reply("stopping", r.id))
 
 
+def named_sides(info: GameInfo, reply: dict[str, Any]) -> dict[str, Any]:
+    """A ``board`` reply with its seats named in the game's own words (X and O, South and North, else first seat,
+    second seat, ...: :mod:`solver.web.sides`), never by an index; the seat whose information state it is, 'you'."""
+    names = side_names(info, len(reply["names"]))
+    if reply["hidden_information"]:
+        fields = dict(f.split("=", 1) for f in str(reply["position"]).split() if "=" in f)
+        viewer = fields.get("view", "")
+        if viewer.isdigit() and int(viewer) < len(names):
+            names[int(viewer)] = "you"
+    to_move = reply["to_move"]
+    return {**reply, "names": names, "player": None if to_move is None else names[to_move]}
+
+
 def _core_control() -> Any:
     from .. import _core
 
     return _core.SearchControl()
 
 
-__all__ = ["AnalysisRequests"]
+__all__ = ["AnalysisRequests", "named_sides"]

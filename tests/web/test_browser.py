@@ -261,3 +261,23 @@ def server_state(server: Server, table_id: str) -> str:
         return json.dumps({"hand0": fields["hand0"], "hand1": fields["hand1"]})
     finally:
         store.close()
+
+
+ANALYSIS_STATUS = {  # the status line of each game's start on the analysis board: the seats in the game's words
+    "connect4": "X to move, move 1: drop a disc in a column that is not full.",
+    "sensei": "South to move, turn 1: no action yet; 2 stone moves and the character move left.",
+    "koikoi": "You to play a card from the hand",
+    "haniwa": "You to place a tile (or first discard one and draw: 2 left)",
+    "ohanami": "Round 1 of 3, turn 1 of 5, hands pass left: you pick 2 cards of your hand.",
+    "honshu": "You to choose the side of start card E, round 1 of 12",
+}
+
+
+@pytest.mark.parametrize("game", list(ANALYSIS_STATUS))
+def test_the_analysis_board_names_the_side_to_move_in_the_game_s_words(page: Any, server: Server, game: str) -> None:
+    page.get(f"{server.url}/analyse?game={game}&nodes=300")
+    wait_for(page, f"#an-board[data-game='{game}']")
+    WebDriverWait(page, 30).until(lambda d: d.find_element(By.ID, "an-thinking").get_attribute("data-done"))
+    assert page.find_element(By.ID, "an-status").text == ANALYSIS_STATUS[game]
+    text = str(page.find_element(By.ID, "analysis").text)
+    assert not SEAT_INDEX.search(text), [line for line in text.splitlines() if SEAT_INDEX.search(line)]

@@ -1,11 +1,13 @@
 // The analysis board (/analyse): choose a game, paste or edit a position or information state (or open one from
-// a reviewed game: /analyse?game=..&position=..&rules=..), and run the search. The board is drawn by the game's
-// own module (the `board` request); the search streams its lines (`analyse` with `lines`: the best N moves with
-// their lines, pass by pass) or, from an information state, every move's value with its visits and standard
-// error over independent searches (`runs`). Clicking a move of a line, of the move list or on the board follows
-// it: the position after it is analysed again.
+// a reviewed game: /analyse?game=..&position=..&rules=.., and &nodes=.. for the budget), and run the search. The
+// board is drawn by the game's own module (the `board` request: its seats named in the game's own words, X, South,
+// first seat, never by index); the search streams its lines (`analyse` with `lines`: the best N moves with their
+// lines, pass by pass) or, from an information state, every move's value with its visits and standard error over
+// independent searches (`runs`). Clicking a move of a line, of the move list or on the board follows it: the
+// position after it is analysed again.
 
-import { el } from "./draw.js";
+import { el, named } from "./draw.js";
+import { capital } from "./words.js";
 import { gameModule } from "./table.js";
 
 function budgetDefaults(game) {
@@ -109,7 +111,7 @@ class AnalysisBoard {
 
   async fromQuery(q) {
     if (q.get("game") && this.games.some((g) => g.name === q.get("game"))) this.game.value = q.get("game");
-    this.nodes.value = String(budgetDefaults(this.current()).nodes);
+    this.nodes.value = q.get("nodes") || String(budgetDefaults(this.current()).nodes);
     this.showRows();
     if (q.get("rules")) this.rules.value = q.get("rules");
     if (q.get("position")) this.position.value = q.get("position");
@@ -180,13 +182,15 @@ class AnalysisBoard {
     this.root.dataset.game = shown.game;
     this.root.dataset.position = shown.position;
     const seat = shown.hidden_information ? shown.to_move : null; // an information state is its player's view
-    mod.draw(this.root, shown.board, { seat, names: shown.names, last: [] });
+    const ui = { seat, names: shown.names, last: [] }; // the seats in the game's own words (X, South, first seat)
+    mod.draw(this.root, shown.board, ui);
     for (const m of shown.legal) {
       for (const t of m.targets.length === 1 ? m.targets : []) {
         for (const node of this.root.querySelectorAll(`[data-target="${t}"]`)) node.classList.add("target");
       }
     }
-    this.status.textContent = shown.board.status || (shown.over ? "The game is over." : `${shown.player} to move`);
+    const status = capital(named(shown.board.status || "", ui));
+    this.status.textContent = status || (shown.over ? "The game is over." : `${capital(shown.player)} to move`);
     if (shown.over) {
       this.thinking.textContent = "The game is over in this position: nothing to analyse.";
       return;
