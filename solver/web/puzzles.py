@@ -19,7 +19,7 @@ from . import protocol as p
 from .boards import board_of, legal_of
 from .client import Client
 from .puzzle_store import PuzzleRow
-from .sides import side_names
+from .sides import side_name, side_names
 from .store import Store
 from .tables import Table, TableError
 
@@ -46,11 +46,14 @@ def keep_puzzles(store: Store, table: Table, decisions: Sequence[DecisionReview]
 
 
 def listed(row: PuzzleRow) -> dict[str, Any]:
-    """A puzzle in the list: where it comes from and how it was answered, not its answer."""
+    """A puzzle in the list: where it comes from (its seat's name in the game's words: X, South, first seat) and
+    how it was answered, not its answer."""
     z = row.puzzle
+    info = get_game(z.game)
     return {
-        "puzzle": row.id, "game": z.game, "title": get_game(z.game).title, "table": row.table, "decision": z.index,
-        "deal": z.deal, "ply": z.ply, "seat": z.seat, "player": z.player, "class": z.cls, "played": z.played,
+        "puzzle": row.id, "game": z.game, "title": info.title, "table": row.table, "decision": z.index,
+        "deal": z.deal, "ply": z.ply, "seat": z.seat, "player": side_name(info, z.seat), "class": z.cls,
+        "played": z.played,
         "status": row.status, "attempts": row.attempts, "created": row.created,
     }  # fmt: skip
 

@@ -10,6 +10,7 @@ game keeps her two blunders as her puzzles — the same set ``solver.review.puzz
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,7 @@ from solver.review import ReviewSettings, review
 from solver.review.puzzles import puzzles_of
 
 from .driver import HubDriver, Server, Socket
-from .test_browser import browser, click, wait_for
+from .test_browser import SEAT_INDEX, browser, click, play_clicks, wait_for
 
 START = "5624531471331144743"
 SEATS: list[dict[str, Any]] = [{"kind": "human", "player": "Ann"}, {"kind": "ai", "level": 1}]
@@ -174,7 +175,7 @@ def test_the_review_page_walks_through_the_person_s_mistakes(server: Server, tmp
             click(page, button)
             wait_for(page, "#puzzle-board [data-target='col:5'].target")
             assert text_of(page, "puzzle-head") == (
-                "Puzzle 1 of 2: move 2 of deal 1, X to move (the position as you saw it)"
+                "Puzzle 1 of 2: move 2 of deal 1, your move, playing X (the position as you saw it)"
             )
             assert text_of(page, "puzzle-prompt") == "You played 6 here: a blunder. Find a better move."
             assert len(page.find_elements(By.CSS_SELECTOR, "#puzzle-board .c4-disc")) == 20
@@ -213,5 +214,59 @@ def test_the_review_page_walks_through_the_person_s_mistakes(server: Server, tmp
             page.quit()
         counts = sock.ask(type="puzzles", name="Ann")["counts"]
         assert counts == {"puzzles": 2, "solved": 1, "missed": 1, "new": 0}
+    finally:
+        sock.close()
+
+
+def test_a_koikoi_puzzle_is_shown_as_the_seat_saw_it_and_in_words(server: Server, tmp_path: Path) -> None:
+    """A Koi-Koi deal clicked through by Cy against the engine, reviewed: a puzzle of Cy's is drawn from Cy's
+    information state (Cy's own hand, the engine's as a count), says no seat by its number, and is answered by
+    clicking."""
+    sock = Socket(server)
+    try:
+        seats = [{"kind": "human", "player": "Cy"}, {"kind": "ai", "level": 1}]
+        created = sock.ask(type="create", game="koikoi", rules={"preset": "seed"}, seats=seats, seed=3)
+        table, token = created["table"], created["tokens"]["0"]
+        page = browser(tmp_path)
+        try:
+            page.get(f"{server.url}/table/{table}#seat=0&token={token}")
+            wait_for(page, "#board [data-target], #result:not([hidden])")
+            play_clicks(page, random.Random(5), 300)
+            click(page, wait_for(page, "#review-start"))
+            wait_for(page, "#puzzles-note:not(:empty)", timeout=120)
+            listed = sock.ask(type="puzzles", name="Cy", table=table)
+            assert listed["puzzles"], page.find_element(By.ID, "puzzles-note").text
+            click(page, wait_for(page, "#puzzles-start:not([hidden])"))
+            wait_for(page, "#puzzle-board [data-target]")
+            first = sock.ask(type="puzzle", name="Cy", puzzle=listed["puzzles"][0]["puzzle"])
+            hand = [c["card"] for c in first["board"]["hand"]]
+            assert [type(pl["hand"]) for pl in first["board"]["players"]] == [int, int]  # hands as counts only
+            drawn = {
+                n.get_attribute("data-card") for n in page.find_elements(By.CSS_SELECTOR, "#puzzle-board [data-card]")
+            }
+            assert set(hand) <= drawn
+            text = str(page.find_element(By.ID, "puzzles").text)
+            assert not SEAT_INDEX.search(text), [line for line in text.splitlines() if SEAT_INDEX.search(line)]
+            assert text_of(page, "puzzle-head").startswith("Puzzle 1 of ")
+            rng = random.Random(1)
+            while not page.find_elements(By.CSS_SELECTOR, "#puzzle-verdict[data-correct]"):
+                choices = page.find_elements(By.CSS_SELECTOR, "#puzzle-actions .move-button") or page.find_elements(
+                    By.CSS_SELECTOR, "#puzzle-board .target"
+                )
+                if choices:
+                    click(page, rng.choice(choices))
+                WebDriverWait(page, 10).until(
+                    lambda d: (
+                        d.find_elements(By.CSS_SELECTOR, "#puzzle-verdict[data-correct], #puzzle-board .target")
+                        or d.find_elements(By.CSS_SELECTOR, "#puzzle-actions .move-button")
+                    )
+                )
+            verdict = text_of(page, "puzzle-verdict")
+            assert verdict.startswith(("Right: ", "Not this one: ")) and not SEAT_INDEX.search(verdict)
+            counts = sock.ask(type="puzzles", name="Cy", table=table)["counts"]
+            assert counts["puzzles"] == len(listed["puzzles"]) and counts["solved"] + counts["missed"] == 1
+            assert not [e for e in page.get_log("browser") if e["level"] == "SEVERE"]
+        finally:
+            page.quit()
     finally:
         sock.close()

@@ -101,7 +101,8 @@ export class PuzzlePanel {
     const z = await this.conn.request({ type: "puzzle", name: this.who, puzzle: entry.puzzle });
     this.shown = z;
     this.body.dataset.puzzle = String(z.puzzle);
-    this.head.textContent = `Puzzle ${at + 1} of ${this.list.length}: move ${z.ply + 1} of deal ${z.deal + 1}, ${z.player} to move (the ${z.view} as you saw it)`;
+    const side = z.names[z.seat] === z.player ? "" : `, playing ${z.player}`;
+    this.head.textContent = `Puzzle ${at + 1} of ${this.list.length}: move ${z.ply + 1} of deal ${z.deal + 1}, your move${side} (the ${z.view} as you saw it)`;
     this.prompt.textContent = `You played ${z.played} here: a ${z.class}. Find a better move.`;
     this.root.innerHTML = "";
     this.root.dataset.game = z.game;
