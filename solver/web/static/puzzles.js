@@ -61,7 +61,11 @@ export class PuzzlePanel {
       return;
     }
     const kept = (done.puzzles || []).find((k) => k.player === this.who);
-    const n = kept ? kept.puzzles : 0;
+    if (!kept) {
+      this.note.textContent = `${this.who}'s seat was not reviewed: review every seat, or this one, for its puzzles.`;
+      return;
+    }
+    const n = kept.puzzles;
     if (!n) {
       this.note.textContent = `No mistake or blunder of ${this.who}'s in this game: nothing to learn from here.`;
       return;
