@@ -350,3 +350,46 @@ def test_a_finished_game_is_reviewed_on_its_page(server: Server, tmp_path: Path)
         assert not [e for e in page.get_log("browser") if e["level"] == "SEVERE"]
     finally:
         page.quit()
+
+
+def test_an_estimate_is_marked_on_the_page(server: Server, tmp_path: Path) -> None:
+    """A short game from the start (444432645, X wins): the early classes rest on alpha-beta's values, and the
+    page says so — "(estimate)" in the list and the detail, with what it rests on; the last move is a proof."""
+    agents = [{"name": "human", "kind": "human"}, {"name": "human", "kind": "human"}]
+    deal = DealRecord("", list("44443264"), "", [], [], 0, finished=False)
+    unfinished = GameRecord("connect4", {}, 0, agents, [0, 1], [deal], [0.0, 0.0], [], False, 1)
+    sock = Socket(server)
+    try:
+        uploaded = sock.ask(type="upload", record=unfinished.to_dict())
+        table, token = uploaded["table"], uploaded["tokens"]["0"]
+        assert sock.ask(type="move", table=table, token=token, move="5")["type"] == "moved"
+    finally:
+        sock.close()
+    record = GameRecord("connect4", {}, 0, agents, [0, 1], [DealRecord("", list("444432645"), "", [], [], 0)],
+                        [0.0, 0.0], [], False, 1)  # fmt: skip
+    expected = review(record, ReviewSettings())
+    page = browser(tmp_path)
+    try:
+        page.get(f"{server.url}/table/{table}#seat=0&token={token}")
+        wait_for(page, "#result:not([hidden])")
+        click(page, wait_for(page, "#review-start"))
+        wait_for(page, "#review-progress[data-done='true']")
+        classes = [
+            li.find_element(By.CSS_SELECTOR, ".cls").text
+            for li in page.find_elements(By.CSS_SELECTOR, "#review-list li")
+        ]
+        assert classes == [f"{d.cls} (estimate)" if d.estimate else d.cls for d in expected.decisions]
+        assert classes[-1] == "best" and classes[7] == "blunder (estimate)"
+        assert page.find_element(By.ID, "review-estimate").text == (
+            f"estimate: the class and loss are not proven ({expected.decisions[0].estimate})"
+        )
+        # the last position is the only proven one (X wins in 1): one square; O's blunder left a proven loss
+        proven = page.find_elements(By.CSS_SELECTOR, "#review-graph .point.proven")
+        assert [(pt.get_attribute("data-index"), pt.get_attribute("data-proven")) for pt in proven] == [("8", "win")]
+        marks = page.find_elements(By.CSS_SELECTOR, "#review-graph .loss-mark")
+        assert [m.get_attribute("data-index") for m in marks] == ["7"]
+        assert marks[0].find_element(By.CSS_SELECTOR, "title").get_attribute("textContent") == (
+            "decision 7: blunder (estimate), loss 498"
+        )
+    finally:
+        page.quit()
