@@ -176,3 +176,22 @@ def test_a_koikoi_puzzle_is_the_seat_s_information_state_alone() -> None:
         assert other and not other & seen  # the other hand's cards are nowhere in the puzzle
         assert f"hand={fields[f'hand{step.seat}']}" in p.position.split()  # its own hand is
         assert answer(p, p.accepted[0])["correct"] is True
+
+
+def test_kofun_review_puzzles_writes_the_persons_puzzles(tmp_path: Path) -> None:
+    """`kofun review RECORD --puzzles FILE`: the same set as write_puzzles (the record's person, X), and a line
+    saying how many; `--seat 1` writes O's instead."""
+    from click.testing import CliRunner
+
+    from solver.cli import main
+
+    rec = tmp_path / "game.json"
+    rec.write_text(json.dumps(c4_record().to_dict()))
+    out = tmp_path / "p.json"
+    result = CliRunner().invoke(main, ["review", str(rec), "--puzzles", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == f"puzzles: 2 in {out}"
+    assert [(p.index, p.played, p.accepted) for p in read_puzzles(out)] == [(1, "6", ["5"]), (3, "4", ["5"])]
+    result = CliRunner().invoke(main, ["review", str(rec), "--seat", "1", "--puzzles", str(out)])
+    assert result.exit_code == 0, result.output
+    assert [(p.index, p.seat, p.played) for p in read_puzzles(out)] == [(2, 1, "6")]

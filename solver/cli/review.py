@@ -20,6 +20,7 @@ from ..play.record import GameRecord, read_records
 from ..report.table import format_table
 from ..review import DEFAULT_RUNS, DecisionReview, Reviewer, ReviewSettings, review
 from ..review.plot import check_plot_path, plot_review
+from ..review.puzzles import write_puzzles
 from ..review.text import format_review
 from ..search.analysis import Line, lines
 from ..search.estimates import MoveEstimate, move_values
@@ -131,6 +132,14 @@ def live(total: int, label: str) -> Iterator[Callable[[DecisionReview], None]]:
 @click.option(
     "--plot", "plot_path", type=click.Path(dir_okay=False), default=None, help="Draw the graph to this PNG or SVG file."
 )
+@click.option(
+    "--puzzles",
+    "puzzles_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write each mistake and blunder of the reviewed seats (--seat, else the record's people) as a puzzle to "
+    "this JSON file: the position as the seat saw it and the moves the review accepts.",
+)
 @click.option("--decision", "decision", type=int, default=None, help="Open decision N on the analysis board instead.")
 @click.option(
     "--lines",
@@ -156,6 +165,7 @@ def review_cmd(
     out_path: str | None,
     as_json: bool,
     plot_path: str | None,
+    puzzles_path: str | None,
     decision: int | None,
     n_lines: int,
 ) -> None:
@@ -187,6 +197,7 @@ def review_cmd(
         result = review(record, settings, runner=runner, out=out_path, resume=resume, on_decision=advance)
     if plot_path is not None:
         plot_review(result, plot_path)
+    kept = None if puzzles_path is None else write_puzzles(puzzles_path, result, record, tuple(seats) or None)
     if as_json:
         click.echo(json.dumps(result.to_dict()))
         return
@@ -194,6 +205,8 @@ def review_cmd(
     click.echo(f"reviewed {len(result.decisions)} decisions in {result.time_s:.1f} s")
     if plot_path is not None:
         click.echo(f"plot: {plot_path}")
+    if kept is not None:
+        click.echo(f"puzzles: {len(kept)} in {puzzles_path}")
 
 
 class Board:
