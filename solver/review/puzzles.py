@@ -78,7 +78,9 @@ class Puzzle:
             d = dict(data)
             d["cls"] = d.pop("class")
             return cls(**d)
-        except (KeyError, TypeError) as e:
+        except KeyError as e:
+            raise PuzzleError(f"puzzle: malformed (no field {e})") from None
+        except TypeError as e:
             raise PuzzleError(f"puzzle: malformed ({e})") from None
 
 
@@ -178,7 +180,9 @@ def read_puzzles(path: str | Path) -> list[Puzzle]:
     try:
         document = json.loads(Path(path).read_text())
         return [Puzzle.from_dict(p) for p in document["puzzles"]]
-    except (OSError, json.JSONDecodeError, KeyError, TypeError) as e:
+    except KeyError as e:
+        raise PuzzleError(f"puzzles file {path}: no field {e} (not a file of kofun review --puzzles)") from None
+    except (OSError, json.JSONDecodeError, TypeError) as e:
         raise PuzzleError(f"puzzles file {path}: {e}") from None
 
 
