@@ -113,6 +113,6 @@ def run_pairs(
         "share": (share.value, share.low, share.high),
         "points": (points.value, points.low, points.high),
         "ess": sum(u["ess"] for u in units) / max(len(units), 1),
-        "nodes": {k: sum(u["nodes"][k] for u in units) / max(len(units), 1) for k in ("inferred", "uniform")},
         **spec,
+        "iterations": {k: sum(u["nodes"][k] for u in units) / max(len(units), 1) for k in ("inferred", "uniform")},
     }

@@ -209,3 +209,11 @@ def test_kofun_play_refuses_belief_inferred_on_a_loaded_game() -> None:
     out = CliRunner().invoke(main, ["play", "--load", "game.json", "--belief", "inferred"])
     assert out.exit_code == 2
     assert "--load: the record gives the position, seed and rules (belief uniform); give none" in out.output
+
+
+def test_paired_strength_summary_keeps_both_sides_iterations() -> None:
+    from solver.play.inferred import run_pairs
+
+    summary = run_pairs(1, seed=2, rules={"preset": "seed"}, nodes=40)
+    assert summary["nodes"] == 40 and set(summary["iterations"]) == {"inferred", "uniform"}
+    assert 0 < summary["iterations"]["uniform"] <= 40 and 0 < summary["iterations"]["inferred"] <= 40
