@@ -29,8 +29,8 @@ from .driver import HubDriver, my_turn_or_over
         ("nope", "not JSON: Expecting value: line 1 column 1 (char 0)"),
         ("[1, 2]", "a message is a JSON object, got list"),
         ('{"id": 4}', "type: None is not a request (one of hello, catalog, levels, create, join, move, takeback, "
-                      "resign, analyse, stop, list, record, upload, board, review, best_turn, profile, puzzles, puzzle, "
-                      "answer)"),
+                      "resign, analyse, stop, list, record, upload, board, review, best_turn, profile, puzzles, "
+                      "puzzle, answer)"),
         ('{"type": "move", "table": 1, "token": "t", "move": "4"}', "move: table: Input should be a valid string"),
         ('{"type": "move", "table": "a", "token": "t", "move": "4", "extra": 1}',
          "move: extra: Extra inputs are not permitted"),
