@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 import click
 
-from ..play.match import MatchObserver
+from ..play.match import ForwardingObserver, MatchObserver
 from ..play.record import GameRecord
 from ..rating.profiles import (
     Opponent,
@@ -104,28 +104,14 @@ class PlayerRating:
         return game
 
 
-class _Watch(MatchObserver):
+class _Watch(ForwardingObserver):
     def __init__(self, inner: MatchObserver, rating: PlayerRating) -> None:
-        self.inner, self.rating = inner, rating
-
-    def deal_started(self, index: int, state: Any) -> None:
-        self.inner.deal_started(index, state)
-
-    def moved(self, before: Any, move: str, seat: int, agent: Any, after: Any) -> None:
-        self.inner.moved(before, move, seat, agent, after)
+        super().__init__(inner)
+        self.rating = rating
 
     def taken_back(self, state: Any) -> None:
         self.rating.took_back = self.rating.took_back or state is not None
-        self.inner.taken_back(state)
-
-    def deal_ended(self, index: int, final: Any, totals: list[float]) -> None:
-        self.inner.deal_ended(index, final, totals)
-
-    def abandoned(self, state: Any) -> None:
-        self.inner.abandoned(state)
-
-    def resumed(self, state: Any, moves: int) -> None:
-        self.inner.resumed(state, moves)
+        super().taken_back(state)
 
 
 def open_rating(

@@ -68,6 +68,32 @@ class MatchObserver:
         """A resumed deal reached `state` after replaying `moves` recorded moves."""
 
 
+class ForwardingObserver(MatchObserver):
+    """An observer in front of another: every hook is passed on to `inner`; a subclass overrides the hooks it
+    adds to and calls ``super()``."""
+
+    def __init__(self, inner: MatchObserver | None = None) -> None:
+        self.inner = inner or MatchObserver()
+
+    def deal_started(self, index: int, state: Any) -> None:
+        self.inner.deal_started(index, state)
+
+    def moved(self, before: Any, move: str, seat: int, agent: Agent, after: Any) -> None:
+        self.inner.moved(before, move, seat, agent, after)
+
+    def taken_back(self, state: Any) -> None:
+        self.inner.taken_back(state)
+
+    def deal_ended(self, index: int, final: Any, totals: list[float]) -> None:
+        self.inner.deal_ended(index, final, totals)
+
+    def abandoned(self, state: Any) -> None:
+        self.inner.abandoned(state)
+
+    def resumed(self, state: Any, moves: int) -> None:
+        self.inner.resumed(state, moves)
+
+
 class Match:
     """Agents at a table playing a match of `game` under `rules` from `seed`.
 

@@ -14,41 +14,35 @@ from typing import Any
 from ..determinize.inference import Seen
 from ..games import GameInfo, get_game
 from .agents import Agent
-from .match import MatchObserver
+from .match import ForwardingObserver, MatchObserver
 
 
-class SeenMoves(MatchObserver):
+class SeenMoves(ForwardingObserver):
     """Shows the agents of `agents` (one per seat) that want it the moves of each deal, then calls `inner`."""
 
     def __init__(self, game: str | GameInfo, agents: Sequence[Agent], inner: MatchObserver | None = None) -> None:
+        super().__init__(inner)
         self.game = get_game(game)
-        self.inner = inner or MatchObserver()
         self.watchers = [(seat, a) for seat, a in enumerate(agents) if getattr(a, "wants_moves", False)]
 
     def deal_started(self, index: int, state: Any) -> None:
         for seat, agent in self.watchers:
             agent.watch(seat)  # type: ignore[attr-defined]
-        self.inner.deal_started(index, state)
+        super().deal_started(index, state)
 
     def moved(self, before: Any, move: str, seat: int, agent: Agent, after: Any) -> None:
         if self.watchers:
             shown = self.game.public_move(before, move)
             for s, a in self.watchers:
                 a.saw(s, Seen(str(before.information_state(s)), shown))  # type: ignore[attr-defined]
-        self.inner.moved(before, move, seat, agent, after)
+        super().moved(before, move, seat, agent, after)
 
     def taken_back(self, state: Any) -> None:
         for seat, agent in self.watchers:
             agent.rewind(seat, None if state is None else str(state.information_state(seat)))  # type: ignore[attr-defined]
-        self.inner.taken_back(state)
-
-    def deal_ended(self, index: int, final: Any, totals: list[float]) -> None:
-        self.inner.deal_ended(index, final, totals)
-
-    def abandoned(self, state: Any) -> None:
-        self.inner.abandoned(state)
+        super().taken_back(state)
 
     def resumed(self, state: Any, moves: int) -> None:
         for seat, agent in self.watchers:
             agent.lost(seat)  # type: ignore[attr-defined]
-        self.inner.resumed(state, moves)
+        super().resumed(state, moves)
