@@ -101,6 +101,9 @@ def test_played_like_at_the_ends_and_without_decisions() -> None:
     assert cal.played_like(None, 0) == PlayedLike(note="no decision to judge")
     assert cal.played_like(5.0, 4).text() == "played like 500 [400, 600]"
     assert PlayedLike(note=NO_CALIBRATION).text() == "played like: no calibration for this mode"
+    # whole points, and an end just below zero reads 0, not -0
+    assert PlayedLike(782.47, -0.2455, 1565.19).text() == "played like 782 [0, 1565]"
+    assert PlayedLike(note=NO_CALIBRATION).cell() == "-"
 
 
 def _hand_made() -> Calibration:
@@ -166,12 +169,12 @@ def c4_game() -> solver.GameRecord:
 
 
 def test_the_review_shows_played_like_with_the_shipped_calibration() -> None:
-    """The shipped Connect Four calibration was made before the review's proof search: a review without it (proof
-    nodes 0, the calibration's budget) gets the number."""
+    """The shipped Connect Four calibration was made at the review's default budget (200,000 nodes, the default
+    proof search of 4,000,000 nodes): a review on defaults gets the number."""
     cal = shipped_calibration("connect4", "standard")
     assert cal is not None
-    assert cal.budget_text() == "nodes 200000, no proof search"
-    result = review(c4_game(), ReviewSettings(proof_nodes=0))
+    assert cal.budget_text() == "nodes 200000, proof nodes 4000000"
+    result = review(c4_game(), ReviewSettings())
     text = format_review(result)
     for s in result.summaries:
         want = cal.played_like(s.mean_loss, s.decisions)
@@ -198,9 +201,10 @@ def test_the_review_shows_played_like_with_the_shipped_calibration() -> None:
 
 
 def test_another_review_budget_gets_no_number() -> None:
-    note = "no calibration for this review budget (the calibration's: nodes 200000, no proof search)"
-    for settings in (ReviewSettings(nodes=2_000, proof_nodes=0), ReviewSettings(nodes=2_000), ReviewSettings()):
-        result = review(c4_game(), settings)  # other nodes; the default proof search the calibration did not have
+    note = "no calibration for this review budget (the calibration's: nodes 200000, proof nodes 4000000)"
+    others = (ReviewSettings(nodes=2_000, proof_nodes=0), ReviewSettings(nodes=2_000), ReviewSettings(proof_nodes=0))
+    for settings in others:
+        result = review(c4_game(), settings)  # other nodes; no proof search, which the calibration had
         assert [(s.played_like, s.played_like_note) for s in result.summaries] == [(None, note), (None, note)]
     assert review_budget(ReviewSettings(), False, "connect4") == {
         "nodes": 200_000, "time": None, "runs": None, "algo": None, "proof": 4_000_000

@@ -317,12 +317,12 @@ def test_summary_line_for_the_end_of_a_game() -> None:
     r = review(record_of("c4", C4_ENDGAME, ["5", "6", "5"]), ReviewSettings(nodes=100_000))
     assert summary_line(r, 1, "my game.json") == (
         "review: O accuracy 48% over 2 decisions (1 blunder; mean loss 493.50 evaluation points); played like: no "
-        "calibration for this review budget (the calibration's: nodes 200000, no proof search); every move: kofun "
+        "calibration for this review budget (the calibration's: nodes 200000, proof nodes 4000000); every move: kofun "
         "review 'my game.json' --seat 1"
     )
     assert summary_line(r, 0) == (
         "review: X accuracy 0% over 1 decision (1 blunder; mean loss 997.00 evaluation points); played like: no "
-        "calibration for this review budget (the calibration's: nodes 200000, no proof search)"
+        "calibration for this review budget (the calibration's: nodes 200000, proof nodes 4000000)"
     )
     with pytest.raises(ValueError, match="no summary of seat 2"):
         summary_line(r, 2)

@@ -70,7 +70,13 @@ class PlayedLike:
         if self.rating is None or self.low is None or self.high is None:
             return f"played like: {self.note or NO_CALIBRATION}"
         extra = f" ({self.note})" if self.note else ""
-        return f"played like {self.rating:.0f} [{self.low:.0f}, {self.high:.0f}]{extra}"
+        return f"played like {self.cell()}{extra}"
+
+    def cell(self) -> str:
+        """'1080 [950, 1210]' (whole points; never '-0'), or '-' with no number."""
+        if self.rating is None or self.low is None or self.high is None:
+            return "-"
+        return f"{round(self.rating)} [{round(self.low)}, {round(self.high)}]"
 
 
 def isotonic_curve(

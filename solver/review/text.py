@@ -157,10 +157,7 @@ def like_of(s: SeatSummary) -> PlayedLike:
 
 
 def _like_cell(s: SeatSummary) -> str:
-    like = like_of(s)
-    if like.rating is None or like.low is None or like.high is None:
-        return "-"
-    return f"{like.rating:.0f} [{like.low:.0f}, {like.high:.0f}]"
+    return like_of(s).cell()
 
 
 def _like_notes(review: Review) -> list[str]:

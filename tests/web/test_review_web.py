@@ -196,17 +196,17 @@ def test_one_seat_is_reviewed_alone_with_its_own_budget(hub: HubDriver) -> None:
     assert [s["seat"] for s in got[-1]["summaries"]] == [0]
     # the summary is at the review's own budget: the calibration (200,000 nodes) gives it no "played like"
     assert [(s["played_like"], s["played_like_note"]) for s in got[-1]["summaries"]] == [
-        (None, "no calibration for this review budget (the calibration's: nodes 200000, no proof search)")
+        (None, "no calibration for this review budget (the calibration's: nodes 200000, proof nodes 4000000)")
     ]
 
 
 def test_played_like_only_at_the_calibration_s_budget() -> None:
     """The summaries of a web review are made at the review's settings: at the calibration's budget (200,000
-    nodes, no proof search) a rated Connect Four game gets its "played like" number, as ``kofun review`` gives it;
-    at another budget none, and the note says why."""
+    nodes, a proof search of 4,000,000 nodes: the defaults) a rated Connect Four game gets its "played like"
+    number, as ``kofun review`` gives it; at another budget none, and the note says why."""
     record = GameRecord.from_dict({**endgame_record().to_dict(), "rules": {}})
     record.deals[0].moves.append(WINNING)
-    for settings, rated in ((ReviewSettings(proof_nodes=0), True), (ReviewSettings(nodes=50_000), False)):
+    for settings, rated in ((ReviewSettings(), True), (ReviewSettings(nodes=50_000), False)):
         job = ReviewJob("t1", record, ["X", "O"], settings)
         for index in job.reviewer.indices:
             job.reviewed(1, job.review(index))
@@ -217,7 +217,7 @@ def test_played_like_only_at_the_calibration_s_budget() -> None:
         if rated:
             assert [rating for rating, _ in likes] == [True, True]
         else:
-            note = "no calibration for this review budget (the calibration's: nodes 200000, no proof search)"
+            note = "no calibration for this review budget (the calibration's: nodes 200000, proof nodes 4000000)"
             assert likes == [(False, note), (False, note)]
 
 
