@@ -281,3 +281,19 @@ def test_the_analysis_board_names_the_side_to_move_in_the_game_s_words(page: Any
     assert page.find_element(By.ID, "an-status").text == ANALYSIS_STATUS[game]
     text = str(page.find_element(By.ID, "analysis").text)
     assert not SEAT_INDEX.search(text), [line for line in text.splitlines() if SEAT_INDEX.search(line)]
+
+
+def test_a_second_click_before_the_answer_is_not_a_second_move(page: Any, server: Server) -> None:
+    """Two clicks on the board before the server answers (a double click, or a click on what the page showed
+    before the answer came) send one move: the page offers nothing while a move is on its way. Hot seat (both
+    seats held by this page): without the hold, the second click would be a second move of X, refused with
+    "not your turn"."""
+    new_game(page, server, "connect4", seed=1, seats=["human", "human"])
+    wait_for(page, '#board .target[data-target="col:3"]')
+    page.execute_script("""
+        const cell = document.querySelector('#board .target[data-target="col:3"]');
+        for (let i = 0; i < 3; i++) cell.dispatchEvent(new MouseEvent('click', {bubbles: true}));""")  # fmt: skip
+    WebDriverWait(page, 20).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#moves li")) == 1)
+    wait_for(page, "#board .target")  # O's turn, offered in this page
+    assert [li.text for li in page.find_elements(By.CSS_SELECTOR, "#moves li")] == ["3"]
+    assert page.find_element(By.ID, "message").text == ""

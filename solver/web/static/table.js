@@ -392,9 +392,25 @@ class TableView {
     no.addEventListener("click", () => this.render());
   }
 
+  /** Sends a move once: until the answer nothing more is offered (a second click, or a click on what the board
+   * showed before the answer came, would be a second move); an error offers the moves again. */
   async play(m) {
+    if (!this.picker) return;
+    this.hold();
     this.say("");
-    await this.send({ type: "move", move: m.move });
+    if (!(await this.send({ type: "move", move: m.move }))) this.render();
+  }
+
+  /** A move is on its way: the board's targets, the move buttons and the legal list offer nothing. */
+  hold() {
+    this.picker = null;
+    for (const node of this.root.querySelectorAll(".target")) {
+      node.classList.remove("target", "picked");
+      node.removeAttribute("tabindex");
+      node.removeAttribute("role");
+    }
+    this.actions.innerHTML = "";
+    for (const b of this.legalList.querySelectorAll("button")) b.disabled = true;
   }
 
   /** Solo Haniwa: the best plans of this turn with their expected final score and rank probabilities. */
@@ -419,11 +435,14 @@ class TableView {
     }
   }
 
+  /** Sends a request of this seat; says the error, if any, and returns whether it was answered without one. */
   async send(request) {
     try {
       await this.conn.request({ ...request, table: this.table, token: this.token() });
+      return true;
     } catch (e) {
       this.say(e.message);
+      return false;
     }
   }
 }
