@@ -8,12 +8,15 @@
 #include <pybind11/stl.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <new>
 #include <optional>
 #include <vector>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <typeinfo>
 
 #include "../csrc/core/game.hpp"
 #include "../csrc/search/alphabeta.hpp"
@@ -188,6 +191,14 @@ void bind_information_set_search(py::class_<G>& cls) {
 
 // The transposition table of one search (hash_mb already checked), kept between searches (table_cache.hpp), or
 // ValueError when it cannot be allocated.
+// The identity of kept solve entries (tt.hpp): the game type and the caller's name of its rules, FNV-1a, never 0.
+inline std::uint64_t kept_entries_id(std::string_view type, std::string_view rules) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (std::string_view part : {type, std::string_view("\n"), rules})
+    for (unsigned char c : part) h = (h ^ c) * 1099511628211ull;
+  return h | 1;
+}
+
 inline std::unique_ptr<TableLease> make_table(int hash_mb) {
   try {
     return std::make_unique<TableLease>(static_cast<std::size_t>(hash_mb));
@@ -227,21 +238,26 @@ void bind_search(py::class_<G>& cls) {
     if constexpr (HasPliesBound<G>)
       cls.def(
           "solve",
-          [](const G& g, const SearchLimits& limits, SearchControl* control, int hash_mb, bool value_only) {
+          [](const G& g, const SearchLimits& limits, SearchControl* control, int hash_mb, bool value_only,
+             const std::string& keep_table) {
             if (limits.time_s < 0) throw std::invalid_argument("solve: limits.time_s must be >= 0");
             if (limits.threads != 1) throw std::invalid_argument("solve: runs on one thread (limits.threads = 1)");
             check_memory(hash_mb, "hash_mb");
             check_two_players(g, "solve");
             if (g.is_terminal()) throw std::invalid_argument("solve: the position is terminal");
+            const std::uint64_t keep = keep_table.empty() ? 0 : kept_entries_id(typeid(G).name(), keep_table);
             const auto tt = make_table(hash_mb);
             py::gil_scoped_release release;
-            return solve(g, limits, control, **tt, value_only);
+            return solve(g, limits, control, **tt, value_only, keep);
           },
           py::arg("limits"), py::arg("control") = nullptr, py::arg("hash_mb") = 64, py::arg("value_only") = false,
+          py::arg("keep_table") = "",
           "Exact value to the end of the game (null-window probes over the score range, a table of bounds, the "
           "game's tactical hooks). Proven: proof, value, plies_to_end, best moves exact and the others as upper "
           "bounds, PV (value_only: the value and one best move). Not proven within limits.time_s / limits.nodes (0: no "
-          "limit): value_low..value_high.");
+          "limit): value_low..value_high. keep_table: '' (default) answers as a new table; a name of the positions' "
+          "rules (e.g. 'connect4') keeps the entries of the previous solve on the kept table of this size if it was "
+          "given the same name (a session of many solves; the node count then depends on the solves before).");
     cls.def(
         "minimax",
         [](const G& g, int depth) {

@@ -97,6 +97,10 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "release_tables", [] { return TableCache::release(); },
       "Frees the transposition table kept between searches; returns its size in MB (0 when none was kept).");
+  m.def(
+      "clear_tables", [] { return TableCache::clear(); },
+      "Zeroes the transposition table kept between searches (as new: no entry, no kept identity) outside any "
+      "search's clock; returns its size in MB (0 when none is kept).");
 
   auto c4 = m.def_submodule("connect4", "Connect Four (7x6), the reference game.");
   kofun::bind::bind_connect4(c4);

@@ -140,7 +140,7 @@ def test_flags_win_over_the_file_and_none_means_not_given() -> None:
             "engine.thread: unknown setting (allowed: algo, time, nodes, depth, "
             "threads, seed, hash_mb, exploration, rollout, solver, transpositions, "
             "memory_mb, objective, return_scale, num_worlds, exact_plies, widening, playout_plies, eval_scale, "
-            "minimax_weight)",
+            "minimax_weight, keep_table)",
         ),
         ({"engine": 3}, "engine: expected a table of settings"),
         ({"search": {}}, "search: unknown section (allowed sections: engine, rules)"),

@@ -268,7 +268,7 @@ std::vector<Move> principal_variation(Solver<G>& s, const G& root, Move first, i
 template <Game G>
   requires HasPliesBound<G>
 SearchResult solve(const G& root, const SearchLimits& limits, SearchControl* control, TranspositionTable& tt,
-                   bool value_only = false) {
+                   bool value_only = false, std::uint64_t keep = 0) {
   check_two_players(root, "solve");
   if (root.is_terminal()) throw std::invalid_argument("solve: the position is terminal, there is nothing to solve");
   const int plies = root.remaining_plies_bound();
@@ -276,7 +276,7 @@ SearchResult solve(const G& root, const SearchLimits& limits, SearchControl* con
     throw std::invalid_argument("solve: the game may last " + std::to_string(plies) + " more plies; at most " +
                                 std::to_string(kMaxPly - 2) + " can be solved");
   using namespace solve_detail;
-  tt.new_search();
+  tt.new_search(keep);
   Solver<G> s(limits, control, tt);
   const Ranks ranks(plies, WinsOnOwnMove<G>);
   SearchResult out;

@@ -51,6 +51,14 @@ class TableCache {
     return freed ? freed->megabytes() : 0;
   }
 
+  // Zeroes the kept table (TranspositionTable::clear), if any; returns its size in megabytes (0 when none).
+  static std::size_t clear() noexcept {
+    std::lock_guard<std::mutex> lock(mutex());
+    if (!slot()) return 0;
+    slot()->clear();
+    return slot()->megabytes();
+  }
+
   // Size in megabytes of the kept table (0 when none is kept).
   static std::size_t kept_megabytes() noexcept {
     std::lock_guard<std::mutex> lock(mutex());

@@ -21,6 +21,12 @@
 // entries of other generations as empty. So a table kept between searches (table_cache.hpp) answers exactly as a
 // freshly zeroed one (same values, same node counts) without being zeroed or faulted in again: clearing is one
 // increment, and a real zeroing (memset) comes once every 64 searches, when the 6-bit generation wraps.
+//
+// Kept entries (solve's `keep` identity, search/solve.hpp): a search given a non-zero identity equal to the one the
+// table's previous search was given goes on in that search's generation, so the entries of the earlier searches
+// answer this one too. Only for entries that are facts about positions whatever the root (solve's bounds to the
+// end, relative to their node): the identity names one game under one set of rules; any other search, or another
+// identity, starts a new generation as above.
 #pragma once
 
 #include <atomic>
@@ -78,9 +84,21 @@ class TranspositionTable {
 
   // Starts a new search: the entries of earlier searches are empty to it. The generation wraps every 64 searches;
   // then the table is zeroed, so that no entry of 64 searches ago can pass for one of this search.
-  void new_search() noexcept {
+  // `keep`: 0, or the identity of kept entries (above): equal to the previous search's, no new generation.
+  void new_search(std::uint64_t keep = 0) noexcept {
+    const bool same = keep != 0 && keep == keep_;
+    keep_ = keep;
+    if (same) return;
     generation_ = (generation_ + 1) & 63;
     if (generation_ == 0 && buckets_ > 0) std::memset(static_cast<void*>(entries_.get()), 0, entry_count() * sizeof(TTEntry));
+  }
+
+  // Empties the table as new (every entry zeroed, generation 0, no kept identity): a table cleared outside a
+  // search's clock, as a benchmark's reference solver clears its own before each position.
+  void clear() noexcept {
+    if (buckets_ > 0) std::memset(static_cast<void*>(entries_.get()), 0, entry_count() * sizeof(TTEntry));
+    generation_ = 0;
+    keep_ = 0;
   }
 
   bool probe(std::uint64_t key, TTHit& hit) const noexcept {
@@ -144,6 +162,7 @@ class TranspositionTable {
   std::size_t buckets_ = 0;
   std::size_t megabytes_ = 0;
   int generation_ = 0;
+  std::uint64_t keep_ = 0;  // the kept-entries identity of the last search (0: none)
 };
 
 }  // namespace kofun

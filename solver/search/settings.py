@@ -53,7 +53,7 @@ MAX_MEMORY_MB = max(1, min(1 << 16, _physical_memory_mb()))
 #: The options of each algorithm (besides the budgets, threads and seed, which every search takes).
 ALGO_OPTIONS: dict[str, tuple[str, ...]] = {
     "alphabeta": ("hash_mb",),
-    "solve": ("hash_mb",),
+    "solve": ("hash_mb", "keep_table"),
     "mcts": (
         "exploration",
         "rollout",
@@ -144,6 +144,7 @@ CHECKS: dict[str, Callable[[str, Any], Any]] = {
     "playout_plies": _number(int, 0, 10_000),
     "eval_scale": _number(float, 0.0, 1e9, exclusive_low=True),
     "minimax_weight": _number(float, 0.0, 1.0),
+    "keep_table": _boolean,
 }
 
 
@@ -172,6 +173,7 @@ class SearchSettings:
     playout_plies: int | None = None
     eval_scale: float | None = None
     minimax_weight: float | None = None
+    keep_table: bool | None = None  # solve: keep the entries of the previous solve of the same game and rules
 
     def __post_init__(self) -> None:
         for f in fields(self):
