@@ -3,11 +3,12 @@
 Protocol: one position per line on stdin (the column digits 1-7); one line per position on stdout,
 "<position> <score> <nodes> <cpu_us>": the score in the public test-set convention (Pascal Pons' "Solving Connect
 4" benchmark: +n wins with the mover's n-th last stone), the nodes searched and the CPU microseconds of that
-solve (user + system, from getrusage or a CPU clock), with the solver's table cleared *before* the clock starts.
-Pons' upstream main prints only the score, and his blog's version times with gettimeofday (wall clock, which a
-loaded machine inflates): the comparison needs a main of one's own around his Solver (reset(), then the CPU clock
-around solve(P), then getNodeCount()), built with g++ -O3 -DNDEBUG and no opening book. The child's whole CPU time
-(rusage) is reported beside the per-position sum as a check.
+solve (the solving thread's CPU clock). Table policy: by default the table is cleared before each position,
+before its clock starts; with ``--keep`` it is kept from line to line (the entries of the earlier positions answer
+the later ones). Pons' upstream main prints only the score (and keeps its table); his blog's version times with
+gettimeofday (wall clock, which a loaded machine inflates): the comparison needs a main of one's own around his
+Solver — bench/c4_reference_main.cpp, built with g++ -O3 -DNDEBUG and no opening book (the command is in its
+header). The child's whole CPU time (rusage) is reported beside the per-position sum as a check.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ class ReferenceRun:
 
     scores: list[int]
     nodes: int
-    cpu_s: float  # sum of the per-position CPU times it reports (table cleared before each clock)
+    cpu_s: float  # sum of the per-position CPU times it reports
     child_cpu_s: float  # user + system of the whole child process (start-up and table clearing included)
 
 
@@ -49,11 +50,13 @@ def reference_binary() -> Path | None:
     return path
 
 
-def run_reference(binary: Path, positions: list[str]) -> ReferenceRun:
-    """Solves `positions` with the reference in one child process; ValueError when its output is not the protocol's."""
+def run_reference(binary: Path, positions: list[str], keep: bool = False) -> ReferenceRun:
+    """Solves `positions` with the reference in one child process, its table cleared before each position (or
+    kept through them: `keep`); ValueError when its output is not the protocol's."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     text = "\n".join(positions) + "\n"
-    out = subprocess.run([str(binary)], input=text, capture_output=True, text=True, check=True).stdout
+    args = [str(binary), *(["--keep"] if keep else [])]
+    out = subprocess.run(args, input=text, capture_output=True, text=True, check=True).stdout
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     rows = [line.split() for line in out.splitlines() if line.strip()]
     if len(rows) != len(positions) or any(len(r) != 4 or r[0] != p for r, p in zip(rows, positions, strict=False)):

@@ -2,7 +2,7 @@
 // ladder of alpha-beta agents, the analysis of a game) does not map a fresh table and fault it in for each.
 //
 // A search takes the table (take(megabytes)): the kept one if it has that size, else a new zeroed one; it gives it
-// back when it ends (give). The table itself makes the entries of earlier searches empty to the next one (tt.hpp:
+// back when it ends (give). A search without a table (0 MB) leaves the kept one kept. The table itself makes the entries of earlier searches empty to the next one (tt.hpp:
 // a generation per search), so a kept table answers exactly as a new one. Only one table is kept, the last given
 // back, and only below kKeepBelow: a table of a gigabyte or more is asked for by a long proof, where mapping it
 // costs nothing beside the search, and keeping it would hold that memory after the proof.
@@ -23,6 +23,7 @@ class TableCache {
  public:
   // A table of `megabytes` (the kept one when it has that size); std::bad_alloc when it cannot be had.
   static std::unique_ptr<TranspositionTable> take(std::size_t megabytes) {
+    if (megabytes == 0) return std::make_unique<TranspositionTable>(0);  // no table: the kept one stays kept
     {
       std::lock_guard<std::mutex> lock(mutex());
       auto& kept = slot();
@@ -36,7 +37,7 @@ class TableCache {
 
   // Keeps `table` for the next search (replacing the table kept before), unless it has kKeepBelow bytes or more.
   static void give(std::unique_ptr<TranspositionTable> table) noexcept {
-    if (!table || (table->megabytes() << 20) >= kKeepBelow) return;
+    if (!table || table->megabytes() == 0 || (table->megabytes() << 20) >= kKeepBelow) return;
     std::lock_guard<std::mutex> lock(mutex());
     slot() = std::move(table);
   }

@@ -53,8 +53,13 @@ def test_kept_table_alphabeta_same_nodes() -> None:
 
 
 def test_release_and_sizes() -> None:
-    """One table is kept, the last given back; another size replaces it; release_tables frees it."""
+    """One table is kept, the last given back; another size replaces it; a search without a table (0 MB) leaves
+    it; release_tables frees it."""
     _solve(OTHER, hash_mb=4)
+    assert CORE.kept_table_mb() == 4
+    lim = _core.SearchLimits()
+    lim.depth, lim.threads = 4, 1
+    C4().alphabeta(lim, hash_mb=0)
     assert CORE.kept_table_mb() == 4
     _solve(OTHER, hash_mb=2)
     assert CORE.kept_table_mb() == 2
