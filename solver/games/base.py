@@ -77,6 +77,12 @@ class GameInfo:
         """The rule options a position carries in its own notation (defaults for the rest)."""
         return self.check_options(None)
 
+    def rules_name(self, state: Any) -> str:
+        """The game's name and a position's rules in one string (``sensei character_blocked_by_own=False ...``):
+        positions of one name may share a kept solve table's entries (``keep_table``)."""
+        rules = self.rules_of(state)
+        return " ".join([self.name, *(f"{k}={rules[k]}" for k in sorted(rules))])
+
     def carried_rules(self, state: Any) -> dict[str, Any]:
         """The rule options a position's notation states itself, which a --rule flag may not contradict (those
         :meth:`rules_of` reads off it, none when the game reads none)."""

@@ -307,17 +307,10 @@ def _prepare(state: Any, settings: SearchSettings, control: Any, worlds: Any) ->
             "'ismcts' or 'pimc'"
         )
     if "keep_table" in options:  # the identity the kept entries hold for: this game under these rules
-        options = {**options, "keep_table": _kept_table_id(state) if options["keep_table"] else ""}
+        options = {**options, "keep_table": game_of_state(state).rules_name(state) if options["keep_table"] else ""}
     root = state.clone()
     method = getattr(root, str(algo))
     return (lambda: method(limits, control, **options)), control, state
-
-
-def _kept_table_id(state: Any) -> str:
-    """The name of a full state's game and rules: solves of positions of one name may share their table's entries."""
-    game = game_of(state)
-    rules = game.rules_of(state)
-    return f"{game.name} " + " ".join(f"{k}={rules[k]}" for k in sorted(rules))
 
 
 def run_in_thread(
