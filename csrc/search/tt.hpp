@@ -20,7 +20,10 @@
 // One search at a time sees the table: new_search() starts a new generation, and probe() and store() treat the
 // entries of other generations as empty. So a table kept between searches (table_cache.hpp) answers exactly as a
 // freshly zeroed one (same values, same node counts) without being zeroed or faulted in again: clearing is one
-// increment, and a real zeroing (memset) comes once every 64 searches, when the 6-bit generation wraps.
+// increment, and a real zeroing comes once every 64 searches, when the 6-bit generation wraps. The zeroing covers
+// only what was written since the last one: store() marks each 1 KiB chunk of entries it writes in a bitmap (one
+// bit per chunk, set once: a load, and an atomic OR the first time), so a table of many small searches (a set of
+// short proofs, a game's analysis) zeroes kilobytes instead of its whole size at every wrap.
 //
 // Kept entries (solve's `keep` identity, search/solve.hpp): a search given a non-zero identity equal to the one the
 // table's previous search was given goes on in that search's generation, so the entries of the earlier searches
@@ -29,10 +32,12 @@
 // identity, starts a new generation as above.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "../core/big_array.hpp"
 #include "../core/move_list.hpp"
@@ -75,6 +80,7 @@ class TranspositionTable {
     // Zeroed pages (an all-zero entry is empty), touched only when used; huge pages for tables of kHugeFrom bytes
     // or more (big_array.hpp).
     entries_ = BigArray<TTEntry>(buckets_ * kBucketSize, bytes >= kHugeFrom);
+    written_.assign((chunks() + 63) / 64, 0);
   }
 
   std::size_t entry_count() const noexcept { return buckets_ * kBucketSize; }
@@ -90,13 +96,13 @@ class TranspositionTable {
     keep_ = keep;
     if (same) return;
     generation_ = (generation_ + 1) & 63;
-    if (generation_ == 0 && buckets_ > 0) std::memset(static_cast<void*>(entries_.get()), 0, entry_count() * sizeof(TTEntry));
+    if (generation_ == 0) zero_written();
   }
 
   // Empties the table as new (every entry zeroed, generation 0, no kept identity): a table cleared outside a
   // search's clock, as a benchmark's reference solver clears its own before each position.
   void clear() noexcept {
-    if (buckets_ > 0) std::memset(static_cast<void*>(entries_.get()), 0, entry_count() * sizeof(TTEntry));
+    zero_written();
     generation_ = 0;
     keep_ = 0;
   }
@@ -124,7 +130,9 @@ class TranspositionTable {
 
   void store(std::uint64_t key, Move move, int value, int depth, Bound bound) noexcept {
     if (buckets_ == 0) return;
-    TTEntry* b = bucket(key);
+    const std::size_t index = bucket_index(key);
+    mark_written(index);
+    TTEntry* b = entries_.get() + index * kBucketSize;
     int slot = -1;
     for (int i = 0; i < kBucketSize; ++i) {
       const std::uint64_t data = load(b[i].data);
@@ -153,9 +161,37 @@ class TranspositionTable {
   }
   static Bound bound_of(std::uint64_t data) noexcept { return static_cast<Bound>((data >> 56) & 3); }
   bool current(std::uint64_t data) const noexcept { return (data >> 58) == static_cast<std::uint64_t>(generation_); }
-  TTEntry* bucket(std::uint64_t key) const noexcept {
-    const auto i = static_cast<std::size_t>((static_cast<unsigned __int128>(key) * buckets_) >> 64);
-    return entries_.get() + i * kBucketSize;
+  std::size_t bucket_index(std::uint64_t key) const noexcept {
+    return static_cast<std::size_t>((static_cast<unsigned __int128>(key) * buckets_) >> 64);
+  }
+  TTEntry* bucket(std::uint64_t key) const noexcept { return entries_.get() + bucket_index(key) * kBucketSize; }
+
+  static constexpr std::size_t kChunkBuckets = 32;  // 1 KiB of entries per bit of written_
+  std::size_t chunks() const noexcept { return (buckets_ + kChunkBuckets - 1) / kChunkBuckets; }
+  // Marks the chunk of bucket `index` written (threads store concurrently: the bit is set atomically, once).
+  void mark_written(std::size_t index) noexcept {
+    const std::size_t chunk = index / kChunkBuckets;
+    std::atomic_ref<std::uint64_t> word(written_[chunk >> 6]);
+    const std::uint64_t bit = std::uint64_t{1} << (chunk & 63);
+    if (!(word.load(std::memory_order_relaxed) & bit)) word.fetch_or(bit, std::memory_order_relaxed);
+  }
+  // Zeroes every chunk written since the last zeroing (the others are zero already) and forgets the marks.
+  void zero_written() noexcept {
+    auto zero = [&](std::size_t chunk, std::size_t n) {  // n chunks from `chunk`, the last one cut at the end
+      const std::size_t first = chunk * kChunkBuckets;
+      const std::size_t count = std::min(n * kChunkBuckets, buckets_ - first);
+      std::memset(static_cast<void*>(entries_.get() + first * kBucketSize), 0, count * kBucketSize * sizeof(TTEntry));
+    };
+    std::size_t marked = 0;
+    for (std::uint64_t bits : written_) marked += static_cast<std::size_t>(__builtin_popcountll(bits));
+    if (marked * 8 >= chunks()) {
+      zero(0, chunks());  // much of it written (a long search): one memset of the whole table is faster
+    } else {
+      for (std::size_t w = 0; w < written_.size(); ++w)
+        for (std::uint64_t bits = written_[w]; bits != 0; bits &= bits - 1)
+          zero(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits)), 1);
+    }
+    std::fill(written_.begin(), written_.end(), std::uint64_t{0});
   }
 
   BigArray<TTEntry> entries_;
@@ -163,6 +199,7 @@ class TranspositionTable {
   std::size_t megabytes_ = 0;
   int generation_ = 0;
   std::uint64_t keep_ = 0;  // the kept-entries identity of the last search (0: none)
+  std::vector<std::uint64_t> written_;  // one bit per chunk of kChunkBuckets buckets written since the last zeroing
 };
 
 }  // namespace kofun
