@@ -37,7 +37,7 @@ SET = [
 ][:10]  # OpenSpiel's Python alpha-beta takes about 4 s a position here
 
 
-def _openspiel_state(pyspiel: Any, game: Any, position: str) -> Any:
+def _openspiel_state(game: Any, position: str) -> Any:
     state = game.new_initial_state()
     for c in position:
         state.apply_action(int(c) - 1)
@@ -51,7 +51,7 @@ def _openspiel_pass(pyspiel: Any) -> tuple[float, list[int]]:
     game = pyspiel.load_game("connect_four")
     seconds, signs = 0.0, []
     for position, _ in SET:
-        state = _openspiel_state(pyspiel, game, position)
+        state = _openspiel_state(game, position)
         mover = state.current_player()
         start = time.thread_time()
         value, _ = minimax.alpha_beta_search(game, state, maximum_depth=EMPTY, maximizing_player_id=mover)
@@ -76,7 +76,7 @@ def _openspiel_nodes(pyspiel: Any) -> int:
     minimax._alpha_beta = counted
     try:
         for position, _ in SET:
-            state = _openspiel_state(pyspiel, game, position)
+            state = _openspiel_state(game, position)
             minimax.alpha_beta_search(game, state, maximum_depth=EMPTY, maximizing_player_id=state.current_player())
     finally:
         minimax._alpha_beta = original

@@ -21,6 +21,7 @@ import time
 from typing import Any
 
 import numpy as np
+from test_koikoi import _view as dealer_view
 
 from solver import _core
 
@@ -34,13 +35,11 @@ UCT_C = 2.0
 
 
 def _kofun_rate(seed: int) -> float:
-    state = kk.State.deal(seed)
-    info = state.information_state(state.to_move())
-    unseen, _view, opp, stock = kk.hidden(info)
+    info, unseen, groups = dealer_view(seed)
     lim = _core.SearchLimits()
     lim.nodes, lim.threads, lim.seed = KOFUN_ITERATIONS, 1, 7
     start = time.thread_time()
-    r = kk.State.ismcts(info, lim, unseen=unseen, groups=[opp, stock], exploration=UCT_C, objective="returns")
+    r = kk.State.ismcts(info, lim, unseen=unseen, groups=groups, exploration=UCT_C, objective="returns")
     return int(r.nodes) / (time.thread_time() - start)
 
 

@@ -189,8 +189,6 @@ void bind_information_set_search(py::class_<G>& cls) {
       "The first n determinised states a one-thread ismcts with this seed builds (the search's own fast path).");
 }
 
-// The transposition table of one search (hash_mb already checked), kept between searches (table_cache.hpp), or
-// ValueError when it cannot be allocated.
 // The identity of kept solve entries (tt.hpp): the game type and the caller's name of its rules, FNV-1a, never 0.
 inline std::uint64_t kept_entries_id(std::string_view type, std::string_view rules) {
   std::uint64_t h = 1469598103934665603ull;
@@ -199,6 +197,8 @@ inline std::uint64_t kept_entries_id(std::string_view type, std::string_view rul
   return h | 1;
 }
 
+// The transposition table of one search (hash_mb already checked), kept between searches (table_cache.hpp), or
+// ValueError when it cannot be allocated.
 inline std::unique_ptr<TableLease> make_table(int hash_mb) {
   try {
     return std::make_unique<TableLease>(static_cast<std::size_t>(hash_mb));

@@ -2,8 +2,9 @@
 // ladder of alpha-beta agents, the analysis of a game) does not map a fresh table and fault it in for each.
 //
 // A search takes the table (take(megabytes)): the kept one if it has that size, else a new zeroed one; it gives it
-// back when it ends (give). A search without a table (0 MB) leaves the kept one kept. The table itself makes the entries of earlier searches empty to the next one (tt.hpp:
-// a generation per search), so a kept table answers exactly as a new one. Only one table is kept, the last given
+// back when it ends (give). A search without a table (0 MB) leaves the kept one kept. The table itself makes the
+// entries of earlier searches empty to the next one (tt.hpp: a generation per search), so a kept table answers
+// exactly as a new one. Only one table is kept, the last given
 // back, and only below kKeepBelow: a table of a gigabyte or more is asked for by a long proof, where mapping it
 // costs nothing beside the search, and keeping it would hold that memory after the proof.
 // release() frees the kept table. Thread-safe: concurrent searches each get their own table (the second one a new

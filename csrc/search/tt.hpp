@@ -89,7 +89,7 @@ class TranspositionTable {
   bool huge() const noexcept { return (megabytes_ << 20) >= kHugeFrom; }
 
   // Starts a new search: the entries of earlier searches are empty to it. The generation wraps every 64 searches;
-  // then the table is zeroed, so that no entry of 64 searches ago can pass for one of this search.
+  // then what was written is zeroed, so that no entry of 64 searches ago can pass for one of this search.
   // `keep`: 0, or the identity of kept entries (above): equal to the previous search's, no new generation.
   void new_search(std::uint64_t keep = 0) noexcept {
     const bool same = keep != 0 && keep == keep_;

@@ -81,7 +81,7 @@ def format_review(review: Review, decisions: bool = True) -> str:
         counts = "  ".join(f"{s.counts[c]}" for c in CLASSES)
         mean = f"{s.mean_loss:.2f}" if s.mean_loss is not None else "-"
         acc = f"{s.accuracy:.1f}%" if s.accuracy is not None else "-"
-        rows.append([s.player, s.agent, s.decisions, s.forced, mean, acc, counts, _like_cell(s)])
+        rows.append([s.player, s.agent, s.decisions, s.forced, mean, acc, counts, like_of(s).cell()])
     lines.append(
         format_table(
             [
@@ -154,10 +154,6 @@ def summary_line(review: Review, seat: int, record_path: str | None = None) -> s
 def like_of(s: SeatSummary) -> PlayedLike:
     """A summary's "played like" (its rating, interval and note)."""
     return PlayedLike(s.played_like, s.played_like_low, s.played_like_high, s.played_like_note)
-
-
-def _like_cell(s: SeatSummary) -> str:
-    return like_of(s).cell()
 
 
 def _like_notes(review: Review) -> list[str]:
