@@ -1,6 +1,8 @@
 #include "solo_bound.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <memory>
 
 #include "solo_rows.hpp"
 
@@ -14,6 +16,55 @@ constexpr int kCells = 24;
 int effective_colour(const State& s, std::uint8_t code) noexcept {
   const int k = cell_kofun(code);
   return k >= 0 ? s.rules().kofun_colours[k] : colour_of(cell_kind(code));
+}
+
+// A column's best worth per number of passes of its die (kNoValue: that many passes cannot happen): the most
+// `(smile ? D + 2 : D) * final die` over a colour-c tiles of power 1, b items of power 2 and t of power 3 with
+// a <= n1, b <= n2, t <= n3 and a + b + t <= e, from die d; `need` the colour-c items a smile still needs (0: the
+// column already smiles). A pure function of small arguments, so it is tabulated once (about 460 KB) instead of
+// enumerated at every bound.
+constexpr std::int8_t kNoValue = -1;
+constexpr int kDieFaces = 6, kMaxEmpty = 6, kNeedStates = 4;
+using ColumnValues = std::array<std::int8_t, kMaxPasses>;
+using ColumnTable = std::array<ColumnValues, 2 * kDieFaces * (kMaxEmpty + 1) * kNeedStates * (kMaxEmpty + 1) *
+                                                 (kMaxEmpty + 1) * (kMaxEmpty + 1)>;
+
+int column_index(int plain, int d, int e, int need, int n1, int n2, int n3) noexcept {
+  int i = plain;
+  i = i * kDieFaces + (d - 1);
+  i = i * (kMaxEmpty + 1) + e;
+  i = i * kNeedStates + need;
+  i = (i * (kMaxEmpty + 1) + n1) * (kMaxEmpty + 1) + n2;
+  return i * (kMaxEmpty + 1) + n3;
+}
+
+std::unique_ptr<ColumnTable> build_column_table() {
+  auto table = std::make_unique<ColumnTable>();
+  for (int plain = 0; plain <= 1; ++plain)
+    for (int d = 1; d <= kDieFaces; ++d)
+      for (int e = 0; e <= kMaxEmpty; ++e)
+        for (int need = 0; need < kNeedStates; ++need)
+          for (int n1 = 0; n1 <= kMaxEmpty; ++n1)
+            for (int n2 = 0; n2 <= kMaxEmpty; ++n2)
+              for (int n3 = 0; n3 <= kMaxEmpty; ++n3) {
+                ColumnValues col;
+                col.fill(kNoValue);
+                for (int a = 0; a <= n1; ++a)
+                  for (int b = 0; b <= n2 && a + b <= e; ++b)
+                    for (int t = 0; t <= n3 && a + b + t <= e; ++t) {
+                      const int sum = d - 1 + a + 2 * b + 3 * t;
+                      const int die = sum % 6 + 1;
+                      const bool smile = need == 0 || (a + b + t >= need && need <= e);
+                      col[sum / 6] = std::max<std::int8_t>(col[sum / 6], (smile ? plain + 2 : plain) * die);
+                    }
+                (*table)[column_index(plain, d, e, need, n1, n2, n3)] = col;
+              }
+  return table;
+}
+
+const ColumnValues& column_values(int plain, int d, int e, int need, int n1, int n2, int n3) noexcept {
+  static const std::unique_ptr<ColumnTable> table = build_column_table();
+  return (*table)[column_index(plain, d, e, need, n1, n2, n3)];
 }
 
 // Kofun plays still possible: one in the current turn if none was made and a placement is left in it, one per
@@ -115,22 +166,13 @@ SoloBoundParts solo_upper_bound_parts(const State& s, const TileCounts& tiles) n
     const int n1 = std::min(tiles[kind_of(c, 1)], e);
     const int n2 = std::min(tiles[kind_of(c, 2)] + std::min(kofun_items[c], plays_left), e);
     const int n3 = std::min(tiles[kind_of(c, 3)], e);
-    std::array<int, kMaxPasses> col;
-    col.fill(kNeg);
-    for (int a = 0; a <= n1; ++a)
-      for (int b = 0; b <= n2 && a + b <= e; ++b)
-        for (int t = 0; t <= n3 && a + b + t <= e; ++t) {
-          const int sum = d - 1 + a + 2 * b + 3 * t;
-          const int die = sum % 6 + 1;
-          const bool smile = smiling || (a + b + t >= need && need <= e);
-          col[sum / 6] = std::max(col[sum / 6], (smile ? plain + 2 : plain) * die);
-        }
+    const std::array<std::int8_t, kMaxPasses>& col = column_values(plain, d, e, smiling ? 0 : need, n1, n2, n3);
     std::array<int, 4 * kMaxPasses> next;
     next.fill(kNeg);
     for (int p = 0; p <= max_passes; ++p) {
       if (best[p] == kNeg) continue;
       for (int q = 0; q < kMaxPasses; ++q)
-        if (col[q] != kNeg) next[p + q] = std::max(next[p + q], best[p] + col[q]);
+        if (col[q] != kNoValue) next[p + q] = std::max(next[p + q], best[p] + col[q]);
     }
     best = next;
     max_passes += kMaxPasses - 1;
