@@ -54,7 +54,7 @@ std::unique_ptr<ColumnTable> build_column_table() {
                     for (int t = 0; t <= n3 && a + b + t <= e; ++t) {
                       const int sum = d - 1 + a + 2 * b + 3 * t;
                       const int die = sum % 6 + 1;
-                      const bool smile = need == 0 || (a + b + t >= need && need <= e);
+                      const bool smile = a + b + t >= need;  // need 0: already smiling
                       col[sum / 6] = std::max<std::int8_t>(col[sum / 6], (smile ? plain + 2 : plain) * die);
                     }
                 (*table)[column_index(plain, d, e, need, n1, n2, n3)] = col;
@@ -166,7 +166,7 @@ SoloBoundParts solo_upper_bound_parts(const State& s, const TileCounts& tiles) n
     const int n1 = std::min(tiles[kind_of(c, 1)], e);
     const int n2 = std::min(tiles[kind_of(c, 2)] + std::min(kofun_items[c], plays_left), e);
     const int n3 = std::min(tiles[kind_of(c, 3)], e);
-    const std::array<std::int8_t, kMaxPasses>& col = column_values(plain, d, e, smiling ? 0 : need, n1, n2, n3);
+    const ColumnValues& col = column_values(plain, d, e, smiling ? 0 : need, n1, n2, n3);
     std::array<int, 4 * kMaxPasses> next;
     next.fill(kNeg);
     for (int p = 0; p <= max_passes; ++p) {
