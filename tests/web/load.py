@@ -46,6 +46,19 @@ class LoadResult:
     unfinished: int = 0
     resumed: int = 0  # games found where they were after a restart
     started: Counter[str] = field(default_factory=Counter)  # tables created, per game
+    started_seeds: set[int] = field(default_factory=set)  # the seeds of the tables created (one per table)
+    lost_creates: set[int] = field(default_factory=set)  # seeds of creates sent when the server was killed
+
+    def unfinished_seeds(self) -> set[int]:
+        """The seeds of the tables this run created and did not finish."""
+        return self.started_seeds - {int(r["seed"]) for r in self.records}
+
+    def check_stored(self, stored: set[int]) -> None:
+        """The unfinished tables found in the database (`stored`, by seed) are exactly this run's unfinished ones,
+        plus any whose create was sent as the server was killed (stored or not: its answer was lost)."""
+        assert len({int(r["seed"]) for r in self.records}) == len(self.records), "a finished game recorded twice"
+        assert self.unfinished_seeds() <= stored, "an unfinished table was lost"
+        assert stored <= self.unfinished_seeds() | self.lost_creates, "a table nobody created"
 
     def p95(self, values: list[float]) -> float:
         """The 95th percentile (seconds)."""
@@ -99,11 +112,15 @@ class _Client:
 
 async def _play(client: _Client, rng: random.Random, game: str, rules: dict[str, Any], seat: dict[str, Any],
                 deadline: float, restarted: asyncio.Event, mine: dict[str, Any]) -> None:  # fmt: skip
-    created = await client.ask(type="create", game=game, rules=rules, seats=[{"kind": "human"}, seat],
-                               seed=rng.randrange(2**31))  # fmt: skip
+    seed = rng.randrange(2**31)
+    mine.clear()
+    mine["creating"] = seed  # until the answer comes: the server may be killed with the table stored
+    created = await client.ask(type="create", game=game, rules=rules, seats=[{"kind": "human"}, seat], seed=seed)
     table, token = created["table"], created["tokens"]["0"]
     mine.update(table=table, token=token, last=[])
+    del mine["creating"]
     client.result.started[game] += 1
+    client.result.started_seeds.add(seed)
     await client.ask(type="join", table=table, token=token)
     state = await client.turn(table)
     while state["status"] == "playing" and time.monotonic() < deadline:
@@ -128,6 +145,7 @@ async def _play(client: _Client, rng: random.Random, game: str, rules: dict[str,
         client.result.records.append(record["record"])
     else:
         client.result.unfinished += 1
+    mine.clear()
 
 
 async def _client_loop(port: int, index: int, result: LoadResult, deadline: float, seed: int,
@@ -148,6 +166,8 @@ async def _client_loop(port: int, index: int, result: LoadResult, deadline: floa
                 raise
             await back.wait()
             await client.connect()
+            if "creating" in mine:
+                result.lost_creates.add(mine.pop("creating"))
             if mine.get("table"):
                 await client.ask(type="join", table=mine["table"], token=mine["token"])
                 state = await client.turn(mine["table"])
@@ -210,9 +230,9 @@ class _Replay:
         return {"kind": "replay"}
 
 
-def stored_games_resume(db: Any) -> int:
-    """Every unfinished table of the database `db` seated again as a restarted server seats it; returns how many
-    (AssertionError when one cannot be)."""
+def stored_games_resume(db: Any) -> set[int]:
+    """Every unfinished table of the database `db` seated again as a restarted server seats it; returns their
+    seeds (AssertionError when one cannot be)."""
     from solver.web.hub import Hub
     from solver.web.store import Store
 
@@ -224,7 +244,7 @@ def stored_games_resume(db: Any) -> int:
             stored = store.record(table.row, table.match.deals, table.match.teams)
             assert [d.moves for d in stored.deals] == [d.moves for d in table.match.current_record().deals]
         hub.close()
-        return len(hub.tables)
+        return {int(table.match.seed) for table in hub.tables.values()}
     finally:
         store.close()
 
