@@ -7,9 +7,10 @@
 #include "../../core/errors.hpp"
 
 namespace kofun::haniwa {
+std::array<Rules, kMaxRules> g_interned_rules;
+
 namespace {
 
-std::array<Rules, kMaxRules> g_rules;
 std::atomic<int> g_count{0};
 std::mutex g_mutex;
 
@@ -112,13 +113,11 @@ int intern_rules(const Rules& r) {
   std::lock_guard<std::mutex> lock(g_mutex);
   const int n = g_count.load(std::memory_order_acquire);
   for (int i = 0; i < n; ++i)
-    if (g_rules[i] == r) return i;
+    if (g_interned_rules[i] == r) return i;
   if (n == kMaxRules) throw RuleOptionError("haniwa: too many distinct rule configurations in one process");
-  g_rules[n] = r;
+  g_interned_rules[n] = r;
   g_count.store(n + 1, std::memory_order_release);
   return n;
 }
-
-const Rules& rules_by_id(int id) noexcept { return g_rules[id]; }
 
 }  // namespace kofun::haniwa

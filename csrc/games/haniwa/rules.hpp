@@ -68,7 +68,9 @@ Rules default_rules(int players);
 // Validates and interns `r`; equal configurations share one id. Thread-safe. Throws RuleOptionError when invalid
 // or when more than kMaxRules distinct configurations are used.
 int intern_rules(const Rules& r);
-// The configuration of an id returned by intern_rules (no check).
-const Rules& rules_by_id(int id) noexcept;
+// The interned configurations (written only by intern_rules, under its lock, before their id is handed out).
+extern std::array<Rules, kMaxRules> g_interned_rules;
+// The configuration of an id returned by intern_rules (no check). Inline: every state reads its rules through it.
+inline const Rules& rules_by_id(int id) noexcept { return g_interned_rules[id]; }
 
 }  // namespace kofun::haniwa

@@ -1,10 +1,9 @@
 #include "solo_bound.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <memory>
-
-#include "solo_rows.hpp"
 
 namespace kofun::haniwa {
 namespace {
@@ -23,9 +22,17 @@ int effective_colour(const State& s, std::uint8_t code) noexcept {
 // a <= n1, b <= n2, t <= n3 and a + b + t <= e, from die d; `need` the colour-c items a smile still needs (0: the
 // column already smiles). A pure function of small arguments, so it is tabulated once (about 460 KB) instead of
 // enumerated at every bound.
+// Beside the worth per pass count, the three summaries that settle the columns' combination without the
+// pass-count convolution when the reserve is empty or cannot run out (see solo_upper_bound_parts).
 constexpr std::int8_t kNoValue = -1;
 constexpr int kDieFaces = 6, kMaxEmpty = 6, kNeedStates = 4;
-using ColumnValues = std::array<std::int8_t, kMaxPasses>;
+struct ColumnValues {
+  std::array<std::int8_t, kMaxPasses> by_passes;  // kNoValue where that many passes cannot happen
+  std::int8_t best;                               // the most over every pass count
+  std::int8_t best_with_passes;                   // the most of worth + passes
+  std::int8_t most_passes;                        // the largest pass count that can happen
+};
+static_assert(sizeof(ColumnValues) == 7);
 using ColumnTable = std::array<ColumnValues, 2 * kDieFaces * (kMaxEmpty + 1) * kNeedStates * (kMaxEmpty + 1) *
                                                  (kMaxEmpty + 1) * (kMaxEmpty + 1)>;
 
@@ -48,15 +55,23 @@ std::unique_ptr<ColumnTable> build_column_table() {
             for (int n2 = 0; n2 <= kMaxEmpty; ++n2)
               for (int n3 = 0; n3 <= kMaxEmpty; ++n3) {
                 ColumnValues col;
-                col.fill(kNoValue);
+                col.by_passes.fill(kNoValue);
                 for (int a = 0; a <= n1; ++a)
                   for (int b = 0; b <= n2 && a + b <= e; ++b)
                     for (int t = 0; t <= n3 && a + b + t <= e; ++t) {
                       const int sum = d - 1 + a + 2 * b + 3 * t;
                       const int die = sum % 6 + 1;
                       const bool smile = a + b + t >= need;  // need 0: already smiling
-                      col[sum / 6] = std::max<std::int8_t>(col[sum / 6], (smile ? plain + 2 : plain) * die);
+                      std::int8_t& v = col.by_passes[sum / 6];
+                      v = std::max<std::int8_t>(v, (smile ? plain + 2 : plain) * die);
                     }
+                col.best = col.best_with_passes = col.most_passes = kNoValue;
+                for (int q = 0; q < kMaxPasses; ++q) {
+                  if (col.by_passes[q] == kNoValue) continue;
+                  col.best = std::max(col.best, col.by_passes[q]);
+                  col.best_with_passes = std::max<std::int8_t>(col.best_with_passes, col.by_passes[q] + q);
+                  col.most_passes = q;
+                }
                 (*table)[column_index(plain, d, e, need, n1, n2, n3)] = col;
               }
   return table;
@@ -77,14 +92,6 @@ int kofun_plays_left(const State& s) noexcept {
   return (this_turn > 0 && !s.kofun_played_this_turn() ? 1 : 0) + (later + kHandSize - 1) / kHandSize;
 }
 
-// Column c of the solo zone: empty cells, whether it already smiles, and the colour-c items still needed on top
-// of its current top run to complete three adjacent ones (>= 1 when not smiling).
-struct SoloColumn {
-  int empty = 0;
-  bool smiling = false;
-  int need = 3;
-};
-
 SoloColumn solo_column(const State& s, int c) noexcept {
   int filled = 0, run = 0, longest = 0;
   for (int row = 0; row < 6; ++row) {
@@ -97,14 +104,6 @@ SoloColumn solo_column(const State& s, int c) noexcept {
   return SoloColumn{6 - filled, longest >= 3, 3 - run};
 }
 
-// Kofun held (a pending take counted), Kofun in the reserve (the pending take removed), and per colour the Kofun
-// that could still be stacked (held unused, or in the reserve).
-struct SoloKofun {
-  int held = 0;
-  int reserve = 0;
-  std::array<int, kKofunColours> items{};
-};
-
 SoloKofun solo_kofun(const State& s) noexcept {
   const Rules& r = s.rules();
   SoloKofun k;
@@ -114,17 +113,13 @@ SoloKofun solo_kofun(const State& s) noexcept {
     k.reserve += owner < 0;
     if (owner < 0 || !s.kofun_used(i)) ++k.items[r.kofun_colours[i]];
   }
-  if (s.phase() == Phase::kChooseKofun) {  // the pass already happened: one Kofun is certainly taken
-    ++k.held;
-    --k.reserve;
-  }
   return k;
 }
 
-int solo_dogu_rows(const State& s) noexcept {
+int solo_dogu_rows(const State& s, const SoloBoundBoard& board) noexcept {
   int rows = 0;
   for (int row = 0; row < 6; ++row)
-    if (s.dogu(0, row) == kAwake || solo_row(s, row).can_reach_eight()) ++rows;
+    if (s.dogu(0, row) == kAwake || board.rows[row].can_reach_eight()) ++rows;
   return rows;
 }
 
@@ -138,51 +133,98 @@ TileCounts solo_tiles_to_place(const State& s) noexcept {
   return t;
 }
 
+SoloBoundBoard solo_bound_board(const State& s) noexcept {
+  SoloBoundBoard board;
+  for (int c = 0; c < kColours; ++c) board.columns[c] = solo_column(s, c);
+  for (int row = 0; row < 6; ++row) board.rows[row] = solo_row(s, row);
+  board.kofun = solo_kofun(s);
+  return board;
+}
+
+SoloBoundBoard solo_bound_board(const State& s, const SoloBoundBoard& parent, Move move) noexcept {
+  SoloBoundBoard board = parent;
+  if (move_type(move) == MoveType::kPlace) {
+    const int cell = move_cell(move), c = cell % kZoneColumns;
+    const std::uint8_t code = s.cell(0, cell);
+    SoloColumn& column = board.columns[c];
+    const int run = effective_colour(s, code) == c ? 4 - column.need : 0;  // the top run with the new item
+    column = SoloColumn{column.empty - 1, column.smiling || run >= 3, 3 - run};
+    SoloRow& row = board.rows[cell / kZoneColumns];
+    ++row.filled;
+    row.total += effective_power(code);
+  }
+  if (move_type(move) == MoveType::kTake || move_mode(move) == PlaceMode::kKofun) board.kofun = solo_kofun(s);
+  assert(board == solo_bound_board(s));
+  return board;
+}
+
 int solo_upper_bound(const State& s, const TileCounts& tiles) noexcept {
-  const SoloBoundParts p = solo_upper_bound_parts(s, tiles);
-  return p.columns_and_kofun + p.dogu;
+  return solo_upper_bound(s, tiles, solo_bound_board(s));
 }
 
 SoloBoundParts solo_upper_bound_parts(const State& s, const TileCounts& tiles) noexcept {
-  if (s.is_terminal()) return SoloBoundParts{s.score(0), 0, 0};
-  const Rules& r = s.rules();
-  const int plain = r.solo_dice_score ? 1 : 0;  // worth of a die per point outside a smile
-  const int plays_left = kofun_plays_left(s);
-  const SoloKofun kofun = solo_kofun(s);
-  const int held = kofun.held, reserve = kofun.reserve;
-  const std::array<int, kKofunColours>& kofun_items = kofun.items;  // Kofun that could still be stacked
+  return solo_upper_bound_parts(s, tiles, solo_bound_board(s));
+}
 
-  // best[p]: the most the columns seen so far can score with p passes in total.
+namespace {
+
+// The columns, dice and Kofun part of the bound of a state not over (solo_upper_bound_parts' first part).
+int columns_and_kofun(const State& s, const TileCounts& tiles, const SoloBoundBoard& board) noexcept {
+  const int plain = s.rules().solo_dice_score ? 1 : 0;  // worth of a die per point outside a smile
+  const int plays_left = kofun_plays_left(s);
+  const int pending = s.phase() == Phase::kChooseKofun ? 1 : 0;  // the pass happened: a Kofun is certainly taken
+  const int held = board.kofun.held + pending, reserve = board.kofun.reserve - pending;
+
+  std::array<const ColumnValues*, kColours> cols;
+  int sum_best = 0, sum_best_with_passes = 0, most_passes = 0;
+  for (int c = 0; c < kColours; ++c) {
+    const SoloColumn& col_state = board.columns[c];
+    const int e = col_state.empty;
+    const int n1 = std::min(tiles[kind_of(c, 1)], e);
+    const int n2 = std::min(tiles[kind_of(c, 2)] + std::min(board.kofun.items[c], plays_left), e);
+    const int n3 = std::min(tiles[kind_of(c, 3)], e);
+    cols[c] = &column_values(plain, s.die(c), e, col_state.smiling ? 0 : col_state.need, n1, n2, n3);
+    sum_best += cols[c]->best;
+    sum_best_with_passes += cols[c]->best_with_passes;
+    most_passes += cols[c]->most_passes;
+  }
+  // The columns with p passes in all take min(reserve, p) Kofun: an empty reserve adds nothing whatever the
+  // passes, a reserve of at least every pass that can happen adds them all — each column is then maximised on
+  // its own. Only in between are the pass counts combined (best[p]: the most with p passes in total).
+  if (reserve <= 0) return sum_best + reserve + held;
+  if (reserve >= most_passes) return sum_best_with_passes + held;
   std::array<int, 4 * kMaxPasses> best;
   best.fill(kNeg);
   best[0] = 0;
   int max_passes = 0;
-  for (int c = 0; c < kColours; ++c) {
-    const SoloColumn col_state = solo_column(s, c);
-    const int e = col_state.empty;
-    const int d = s.die(c);
-    const bool smiling = col_state.smiling;
-    const int need = col_state.need;
-    const int n1 = std::min(tiles[kind_of(c, 1)], e);
-    const int n2 = std::min(tiles[kind_of(c, 2)] + std::min(kofun_items[c], plays_left), e);
-    const int n3 = std::min(tiles[kind_of(c, 3)], e);
-    const ColumnValues& col = column_values(plain, d, e, smiling ? 0 : need, n1, n2, n3);
+  for (const ColumnValues* col : cols) {
     std::array<int, 4 * kMaxPasses> next;
     next.fill(kNeg);
     for (int p = 0; p <= max_passes; ++p) {
       if (best[p] == kNeg) continue;
-      for (int q = 0; q < kMaxPasses; ++q)
-        if (col[q] != kNoValue) next[p + q] = std::max(next[p + q], best[p] + col[q]);
+      for (int q = 0; q <= col->most_passes; ++q)
+        if (col->by_passes[q] != kNoValue) next[p + q] = std::max(next[p + q], best[p] + col->by_passes[q]);
     }
     best = next;
-    max_passes += kMaxPasses - 1;
+    max_passes += col->most_passes;
   }
-  int columns_and_kofun = kNeg;
+  int value = kNeg;
   for (int p = 0; p <= max_passes; ++p)
-    if (best[p] != kNeg) columns_and_kofun = std::max(columns_and_kofun, best[p] + std::min(reserve, p));
+    if (best[p] != kNeg) value = std::max(value, best[p] + std::min(reserve, p));
+  return value + held;
+}
 
-  const int rows = solo_dogu_rows(s);
-  return SoloBoundParts{columns_and_kofun + held, 2 * rows, rows};
+}  // namespace
+
+int solo_upper_bound(const State& s, const TileCounts& tiles, const SoloBoundBoard& board) noexcept {
+  if (s.is_terminal()) return s.score(0);
+  return columns_and_kofun(s, tiles, board) + 2 * solo_dogu_rows(s, board);
+}
+
+SoloBoundParts solo_upper_bound_parts(const State& s, const TileCounts& tiles, const SoloBoundBoard& board) noexcept {
+  if (s.is_terminal()) return SoloBoundParts{s.score(0), 0, 0};
+  const int rows = solo_dogu_rows(s, board);
+  return SoloBoundParts{columns_and_kofun(s, tiles, board), 2 * rows, rows};
 }
 
 }  // namespace kofun::haniwa

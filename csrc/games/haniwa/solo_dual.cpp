@@ -141,23 +141,21 @@ std::int64_t SoloDualSolver::Draw::expected_phi(const SoloOpenRows& rows) {
 }
 
 // The bound of a node from turn 5 on, in units of 1/W (the last penalty): see the header.
-std::int64_t SoloDualSolver::bound_wide(const State& s, const TileCounts& tiles) const noexcept {
-  const SoloBoundParts p = solo_upper_bound_parts(s, tiles);
+std::int64_t SoloDualSolver::bound_wide(const State& s, const TileCounts& tiles,
+                                       const SoloBoundBoard& board) const noexcept {
+  const SoloBoundParts p = solo_upper_bound_parts(s, tiles, board);
   // Cells fill from the bottom (both solo_fill modes), so a later position's empty cells are the top cells of
   // their columns and its k rows are the top k rows: rows 0 .. 5 - k are full there. Column c has e_c empty
   // cells now and keeps at most e_c; k = the most any column keeps, so `cells` empty cells fit only if
-  // sum_c min(e_c, k) >= cells.
-  std::array<int, kColours> empty{};
-  for (int c = 0; c < kColours; ++c)
-    for (int row = 0; row < kRows; ++row) empty[c] += cell_empty(s.cell(0, row * kZoneColumns + c)) ? 1 : 0;
+  // sum_c min(e_c, k) >= n.
   std::array<int, kRows + 1> ok_below{};  // ok_below[r]: rows 0 .. r - 1 awake or still able to total 8
   for (int row = 0; row < kRows; ++row)
-    ok_below[row + 1] = ok_below[row] + (s.dogu(0, row) == kAwake || solo_row(s, row).can_reach_eight() ? 1 : 0);
+    ok_below[row + 1] = ok_below[row] + (s.dogu(0, row) == kAwake || board.rows[row].can_reach_eight() ? 1 : 0);
   const std::int64_t w = last_draw_.weight;
-  auto fits = [&](int k, int cells) {
+  auto fits = [&](int k, int n) {
     int fit = 0;
-    for (int c = 0; c < kColours; ++c) fit += std::min(empty[c], k);
-    return fit >= cells;
+    for (int c = 0; c < kColours; ++c) fit += std::min(board.columns[c].empty, k);
+    return fit >= n;
   };
   if (penalise5_ && solo_turn_of(s) < kTurns - 2) {  // before turn 5: both penalties to come
     const std::int64_t w5 = draw5_.weight;
@@ -189,8 +187,8 @@ std::int64_t SoloDualSolver::penalty5(const State& x4) {
 }
 
 // A node at x_4 (the second penalty): its subtree's bound minus the penalty, else the bound above.
-std::int32_t SoloDualSolver::bound(const State& s, const TileCounts& tiles) noexcept {
-  const std::int64_t b = bound_wide(s, tiles);
+std::int32_t SoloDualSolver::bound(const State& s, const TileCounts& tiles, const SoloBoundBoard& board) noexcept {
+  const std::int64_t b = bound_wide(s, tiles, board);
   return static_cast<std::int32_t>(at_x4(s) ? b - penalty5(s) : b);
 }
 
@@ -245,8 +243,11 @@ std::int32_t SoloDualSolver::search_node(const State& s, TileCounts& tiles, std:
   } else {
     exact = false;
     if (node_bound + offset_ <= best_ || out_of_budget()) return node_bound;
+    const auto bound_of = [this](const State& c, const TileCounts& t, const SoloBoundBoard& b) {
+      return bound(c, t, b);
+    };
     value = best_child(
-        s, tiles, depth, [this](const State& c, const TileCounts& t) { return bound(c, t); },
+        s, tiles, depth, bound_of,
         [this](const State& c, TileCounts& t, std::int32_t b, int d, bool& x) { return search(c, t, b, d, x); },
         value_exact);
     value = std::min(value, node_bound);  // both are upper bounds; the tighter one is kept
@@ -290,7 +291,7 @@ SoloDualResult SoloDualSolver::solve(const State& s, const SoloSolveLimits& limi
   begin(limits);
   TileCounts tiles = solo_tiles_to_place(s);
   bool exact = false;
-  const std::int32_t root = search(s, tiles, bound(s, tiles), 0, exact);
+  const std::int32_t root = search(s, tiles, bound(s, tiles, solo_bound_board(s)), 0, exact);
   const double w = static_cast<double>(scale5_ * last_draw_.weight);
   r.exact = exact;
   r.upper_bound = (exact ? best_ : std::max(root, best_)) / w;

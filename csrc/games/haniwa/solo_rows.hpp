@@ -10,6 +10,7 @@ namespace kofun::haniwa {
 struct SoloRow {
   int filled = 0;  // tiles in the row
   int total = 0;   // their power (Kofun stacks: power 2)
+  bool operator==(const SoloRow&) const = default;
 
   int empty() const noexcept { return kColours - filled; }
   // Not yet full, and 8 - total is reachable with `empty()` tiles of power 1..3.

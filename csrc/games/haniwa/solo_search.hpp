@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "../../search/limits.hpp"
@@ -24,23 +25,28 @@ inline int placed_kind(Move m) noexcept { return move_type(m) == MoveType::kPlac
 
 using SoloMoveArray = std::array<int, State::kMaxMoves>;
 
-// Fills `ml` with the legal moves of `s`, `child_bound[i]` with bound(child i, tiles still to place after move i)
-// and `order` with the move indices sorted by decreasing bound (stable). `tiles` is restored. Returns the count.
+// Fills `ml` with the legal moves of `s`, `child_bound[i]` with bound(child i, tiles still to place after move i,
+// the child's SoloBoundBoard) and `order` with the move indices sorted by decreasing bound, equal bounds in move
+// order. `tiles` is restored. Returns the count. Nothing is allocated (the sort keys are unique, so an unstable
+// sort gives that order).
 template <class Bound>
 int solo_ordered_children(const State& s, TileCounts& tiles, const Bound& bound, MoveList<State::kMaxMoves>& ml,
                           SoloMoveArray& child_bound, SoloMoveArray& order) {
   s.legal_moves(ml);
   const int n = ml.size();
+  const SoloBoundBoard board = solo_bound_board(s);
   for (int i = 0; i < n; ++i) {
     State c = s;
     c.apply(ml[i]);
     const int kind = placed_kind(ml[i]);
     if (kind >= 0) --tiles[kind];
-    child_bound[i] = bound(c, tiles);
+    child_bound[i] = bound(c, tiles, solo_bound_board(c, board, ml[i]));
     if (kind >= 0) ++tiles[kind];
-    order[i] = i;
   }
-  std::stable_sort(order.begin(), order.begin() + n, [&](int a, int b) { return child_bound[a] > child_bound[b]; });
+  std::array<std::int64_t, State::kMaxMoves> key;  // the bound, then the move index reversed
+  for (int i = 0; i < n; ++i) key[i] = static_cast<std::int64_t>(child_bound[i]) * 65536 + (65535 - i);
+  std::sort(key.begin(), key.begin() + n, std::greater<>());
+  for (int j = 0; j < n; ++j) order[j] = 65535 - static_cast<int>(key[j] & 65535);
   return n;
 }
 
@@ -113,9 +119,10 @@ class SoloSearch {
   std::vector<Move> best_line() const { return {best_line_.begin(), best_line_.begin() + best_len_}; }
 
   // The value of an inner node `s` at `depth`: the largest result of its children, searched best bound first
-  // (`bound(child, tiles)` admissible, `search(child, tiles, its bound, depth + 1, exact)` the recursion). A child
-  // whose bound cannot beat the best line, or any child once the budget is spent, contributes its bound and ends
-  // the loop (every later child is bounded by it). `exact`: the child attaining the maximum is exact.
+  // (`bound(child, tiles, its board)` admissible, `search(child, tiles, its bound, depth + 1, exact)` the
+  // recursion). A child whose bound cannot beat the best line, or any child once the budget is spent, contributes
+  // its bound and ends the loop (every later child is bounded by it). `exact`: the child attaining the maximum is
+  // exact.
   template <class Bound, class Search>
   Value best_child(const State& s, TileCounts& tiles, int depth, const Bound& bound, const Search& search,
                    bool& exact) {

@@ -44,8 +44,11 @@ int SoloSolver::search(const State& s, TileCounts& tiles, int bound, int depth, 
   if (bound <= best_ || out_of_budget()) return bound;
 
   bool value_exact = false;
+  const auto bound_of = [](const State& c, const TileCounts& t, const SoloBoundBoard& b) {
+    return solo_upper_bound(c, t, b);
+  };
   int value = best_child(
-      s, tiles, depth, [](const State& c, const TileCounts& t) { return solo_upper_bound(c, t); },
+      s, tiles, depth, bound_of,
       [this](const State& c, TileCounts& t, int b, int d, bool& x) { return search(c, t, b, d, x); }, value_exact);
   value = std::min(value, bound);  // both are upper bounds; the tighter one is kept
   store(e, s.hash(), value, value_exact);
