@@ -1,7 +1,6 @@
 #include "solo_bound.hpp"
 
 #include <algorithm>
-#include <cassert>
 #include <cstdint>
 #include <memory>
 
@@ -11,11 +10,6 @@ namespace {
 constexpr int kNeg = -1000;
 constexpr int kMaxPasses = 4;  // passes of one die: (5 + 6 * 3) / 6 < 4
 constexpr int kCells = 24;
-
-int effective_colour(const State& s, std::uint8_t code) noexcept {
-  const int k = cell_kofun(code);
-  return k >= 0 ? s.rules().kofun_colours[k] : colour_of(cell_kind(code));
-}
 
 // A column's best worth per number of passes of its die (kNoValue: that many passes cannot happen): the most
 // `(smile ? D + 2 : D) * final die` over a colour-c tiles of power 1, b items of power 2 and t of power 3 with
@@ -92,31 +86,7 @@ int kofun_plays_left(const State& s) noexcept {
   return (this_turn > 0 && !s.kofun_played_this_turn() ? 1 : 0) + (later + kHandSize - 1) / kHandSize;
 }
 
-SoloColumn solo_column(const State& s, int c) noexcept {
-  int filled = 0, run = 0, longest = 0;
-  for (int row = 0; row < 6; ++row) {
-    const std::uint8_t code = s.cell(0, row * kZoneColumns + c);
-    if (cell_empty(code)) break;
-    ++filled;
-    run = effective_colour(s, code) == c ? run + 1 : 0;
-    longest = std::max(longest, run);
-  }
-  return SoloColumn{6 - filled, longest >= 3, 3 - run};
-}
-
-SoloKofun solo_kofun(const State& s) noexcept {
-  const Rules& r = s.rules();
-  SoloKofun k;
-  for (int i = 0; i < r.num_kofun; ++i) {
-    const int owner = s.kofun_owner(i);
-    k.held += owner == 0;
-    k.reserve += owner < 0;
-    if (owner < 0 || !s.kofun_used(i)) ++k.items[r.kofun_colours[i]];
-  }
-  return k;
-}
-
-int solo_dogu_rows(const State& s, const SoloBoundBoard& board) noexcept {
+int solo_dogu_rows(const State& s, const SoloBoard& board) noexcept {
   int rows = 0;
   for (int row = 0; row < 6; ++row)
     if (s.dogu(0, row) == kAwake || board.rows[row].can_reach_eight()) ++rows;
@@ -133,43 +103,18 @@ TileCounts solo_tiles_to_place(const State& s) noexcept {
   return t;
 }
 
-SoloBoundBoard solo_bound_board(const State& s) noexcept {
-  SoloBoundBoard board;
-  for (int c = 0; c < kColours; ++c) board.columns[c] = solo_column(s, c);
-  for (int row = 0; row < 6; ++row) board.rows[row] = solo_row(s, row);
-  board.kofun = solo_kofun(s);
-  return board;
-}
-
-SoloBoundBoard solo_bound_board(const State& s, const SoloBoundBoard& parent, Move move) noexcept {
-  SoloBoundBoard board = parent;
-  if (move_type(move) == MoveType::kPlace) {
-    const int cell = move_cell(move), c = cell % kZoneColumns;
-    const std::uint8_t code = s.cell(0, cell);
-    SoloColumn& column = board.columns[c];
-    const int run = effective_colour(s, code) == c ? 4 - column.need : 0;  // the top run with the new item
-    column = SoloColumn{column.empty - 1, column.smiling || run >= 3, 3 - run};
-    SoloRow& row = board.rows[cell / kZoneColumns];
-    ++row.filled;
-    row.total += effective_power(code);
-  }
-  if (move_type(move) == MoveType::kTake || move_mode(move) == PlaceMode::kKofun) board.kofun = solo_kofun(s);
-  assert(board == solo_bound_board(s));
-  return board;
-}
-
 int solo_upper_bound(const State& s, const TileCounts& tiles) noexcept {
-  return solo_upper_bound(s, tiles, solo_bound_board(s));
+  return solo_upper_bound(s, tiles, solo_board(s));
 }
 
 SoloBoundParts solo_upper_bound_parts(const State& s, const TileCounts& tiles) noexcept {
-  return solo_upper_bound_parts(s, tiles, solo_bound_board(s));
+  return solo_upper_bound_parts(s, tiles, solo_board(s));
 }
 
 namespace {
 
 // The columns, dice and Kofun part of the bound of a state not over (solo_upper_bound_parts' first part).
-int columns_and_kofun(const State& s, const TileCounts& tiles, const SoloBoundBoard& board) noexcept {
+int columns_and_kofun(const State& s, const TileCounts& tiles, const SoloBoard& board) noexcept {
   const int plain = s.rules().solo_dice_score ? 1 : 0;  // worth of a die per point outside a smile
   const int plays_left = kofun_plays_left(s);
   const int pending = s.phase() == Phase::kChooseKofun ? 1 : 0;  // the pass happened: a Kofun is certainly taken
@@ -216,12 +161,12 @@ int columns_and_kofun(const State& s, const TileCounts& tiles, const SoloBoundBo
 
 }  // namespace
 
-int solo_upper_bound(const State& s, const TileCounts& tiles, const SoloBoundBoard& board) noexcept {
+int solo_upper_bound(const State& s, const TileCounts& tiles, const SoloBoard& board) noexcept {
   if (s.is_terminal()) return s.score(0);
   return columns_and_kofun(s, tiles, board) + 2 * solo_dogu_rows(s, board);
 }
 
-SoloBoundParts solo_upper_bound_parts(const State& s, const TileCounts& tiles, const SoloBoundBoard& board) noexcept {
+SoloBoundParts solo_upper_bound_parts(const State& s, const TileCounts& tiles, const SoloBoard& board) noexcept {
   if (s.is_terminal()) return SoloBoundParts{s.score(0), 0, 0};
   const int rows = solo_dogu_rows(s, board);
   return SoloBoundParts{columns_and_kofun(s, tiles, board), 2 * rows, rows};

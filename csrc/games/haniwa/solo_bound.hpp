@@ -27,20 +27,12 @@
 //    power t and e = 4 - k empty cells can still total exactly 8 only if e <= 8 - t <= 3 e (items have power 1-3),
 //    and is counted 2 only then.
 // Each term bounds its part of the final score from above, and the sum of the bounds bounds the sum.
-//
-// Incremental use. What the bound reads from the board — per column its empty cells and top run, per row its
-// tiles and power, the Kofun held, in the reserve and still able to be stacked — is gathered in SoloBoundBoard.
-// In solo a placement fills the lowest empty cell of a column (both fill orders), no other move changes a cell,
-// and only a take or a placement under a Kofun changes the Kofun: a child's is its parent's with one cell added
-// on top of its column and its row (the Kofun read again after those two moves), so a node's children are
-// bounded from the node's (solo_bound_board(child, parent's, move)), the same values as from scratch (a debug
-// build asserts it).
 #pragma once
 
 #include <array>
 
 #include "haniwa.hpp"
-#include "solo_rows.hpp"
+#include "solo_board.hpp"
 
 namespace kofun::haniwa {
 
@@ -50,39 +42,10 @@ using TileCounts = std::array<int, kKinds>;
 // The tiles a clairvoyant player will still place in solo: the hand plus the next draws of the stock.
 TileCounts solo_tiles_to_place(const State& s) noexcept;
 
-// Column c of the solo zone: empty cells, whether it already smiles, and the colour-c items still needed on top
-// of its current top run to complete three adjacent ones (>= 1 when not smiling).
-struct SoloColumn {
-  int empty = 0;
-  bool smiling = false;
-  int need = 3;  // 3 - the top run (below 1 only when smiling)
-  bool operator==(const SoloColumn&) const = default;
-};
-
-// The Kofun as the board holds them (a pending take not counted yet): held, in the reserve, and per colour held
-// unused or in the reserve (those that could still be stacked).
-struct SoloKofun {
-  int held = 0;
-  int reserve = 0;
-  std::array<int, kKofunColours> items{};
-  bool operator==(const SoloKofun&) const = default;
-};
-
-struct SoloBoundBoard {
-  std::array<SoloColumn, kColours> columns;
-  std::array<SoloRow, 6> rows;
-  SoloKofun kofun;
-  bool operator==(const SoloBoundBoard&) const = default;
-};
-
-// The board's part of the bound of `s`: from scratch, or from that of the state `s` was reached from by `move`.
-SoloBoundBoard solo_bound_board(const State& s) noexcept;
-SoloBoundBoard solo_bound_board(const State& s, const SoloBoundBoard& parent, Move move) noexcept;
-
 // The admissible bound described above; `s` must be a solo state. Exact score when `s` is terminal. `board`:
-// solo_bound_board(s) (computed when not given).
+// solo_board(s) (computed when not given; a node's children take theirs from the node's, solo_board.hpp).
 int solo_upper_bound(const State& s, const TileCounts& tiles) noexcept;
-int solo_upper_bound(const State& s, const TileCounts& tiles, const SoloBoundBoard& board) noexcept;
+int solo_upper_bound(const State& s, const TileCounts& tiles, const SoloBoard& board) noexcept;
 
 // solo_upper_bound in two parts: columns, dice and Kofun held (`columns_and_kofun`) and the Dogu (`dogu` = 2 x
 // `dogu_rows`, the rows awake or still able to total exactly 8); solo_upper_bound = columns_and_kofun + dogu.
@@ -93,6 +56,6 @@ struct SoloBoundParts {
   int dogu_rows = 0;
 };
 SoloBoundParts solo_upper_bound_parts(const State& s, const TileCounts& tiles) noexcept;
-SoloBoundParts solo_upper_bound_parts(const State& s, const TileCounts& tiles, const SoloBoundBoard& board) noexcept;
+SoloBoundParts solo_upper_bound_parts(const State& s, const TileCounts& tiles, const SoloBoard& board) noexcept;
 
 }  // namespace kofun::haniwa

@@ -142,7 +142,7 @@ std::int64_t SoloDualSolver::Draw::expected_phi(const SoloOpenRows& rows) {
 
 // The bound of a node from turn 5 on, in units of 1/W (the last penalty): see the header.
 std::int64_t SoloDualSolver::bound_wide(const State& s, const TileCounts& tiles,
-                                       const SoloBoundBoard& board) const noexcept {
+                                       const SoloBoard& board) const noexcept {
   const SoloBoundParts p = solo_upper_bound_parts(s, tiles, board);
   // Cells fill from the bottom (both solo_fill modes), so a later position's empty cells are the top cells of
   // their columns and its k rows are the top k rows: rows 0 .. 5 - k are full there. Column c has e_c empty
@@ -187,7 +187,7 @@ std::int64_t SoloDualSolver::penalty5(const State& x4) {
 }
 
 // A node at x_4 (the second penalty): its subtree's bound minus the penalty, else the bound above.
-std::int32_t SoloDualSolver::bound(const State& s, const TileCounts& tiles, const SoloBoundBoard& board) noexcept {
+std::int32_t SoloDualSolver::bound(const State& s, const TileCounts& tiles, const SoloBoard& board) noexcept {
   const std::int64_t b = bound_wide(s, tiles, board);
   return static_cast<std::int32_t>(at_x4(s) ? b - penalty5(s) : b);
 }
@@ -213,22 +213,23 @@ std::int32_t SoloDualSolver::leaf(const State& x, bool& exact) {
 
 // A node at x_4 is worth -penalty5 + its subtree (searched with the penalty as the offset); other nodes are
 // searched as they are.
-std::int32_t SoloDualSolver::search(const State& s, TileCounts& tiles, std::int32_t node_bound, int depth,
-                                    bool& exact) {
-  if (depth == 0 || !at_x4(s)) return search_node(s, tiles, node_bound, depth, exact);
+std::int32_t SoloDualSolver::search(const State& s, const SoloBoard& board, TileCounts& tiles,
+                                    std::int32_t node_bound, int depth, bool& exact) {
+  if (depth == 0 || !at_x4(s)) return search_node(s, board, tiles, node_bound, depth, exact);
   const std::int64_t pen = penalty5(s);
   const std::int32_t saved = offset_;
   offset_ = static_cast<std::int32_t>(offset_ - pen);
-  const std::int32_t sub = search_node(s, tiles, static_cast<std::int32_t>(node_bound + pen), depth, exact);
+  const std::int32_t sub = search_node(s, board, tiles, static_cast<std::int32_t>(node_bound + pen), depth, exact);
   offset_ = saved;
   return static_cast<std::int32_t>(sub - pen);
 }
 
-std::int32_t SoloDualSolver::search_node(const State& s, TileCounts& tiles, std::int32_t node_bound, int depth,
-                                         bool& exact) {
+std::int32_t SoloDualSolver::search_node(const State& s, const SoloBoard& board, TileCounts& tiles,
+                                         std::int32_t node_bound, int depth, bool& exact) {
   ++nodes_;
-  Entry& e = entry(s.hash());
-  if (holds(e, s.hash())) {
+  const std::uint64_t key = s.hash();  // computed from the aggregate state: once per node
+  Entry& e = entry(key);
+  if (holds(e, key)) {
     if (e.exact || e.value + offset_ <= best_) {
       exact = e.exact;
       return e.value;
@@ -243,16 +244,15 @@ std::int32_t SoloDualSolver::search_node(const State& s, TileCounts& tiles, std:
   } else {
     exact = false;
     if (node_bound + offset_ <= best_ || out_of_budget()) return node_bound;
-    const auto bound_of = [this](const State& c, const TileCounts& t, const SoloBoundBoard& b) {
+    const auto bound_of = [this](const State& c, const TileCounts& t, const SoloBoard& b) {
       return bound(c, t, b);
     };
-    value = best_child(
-        s, tiles, depth, bound_of,
-        [this](const State& c, TileCounts& t, std::int32_t b, int d, bool& x) { return search(c, t, b, d, x); },
-        value_exact);
+    const auto search_of = [this](const State& c, const SoloBoard& cb, TileCounts& t, std::int32_t b, int d,
+                                  bool& x) { return search(c, cb, t, b, d, x); };
+    value = best_child(s, board, tiles, depth, bound_of, search_of, value_exact);
     value = std::min(value, node_bound);  // both are upper bounds; the tighter one is kept
   }
-  store(e, s.hash(), value, value_exact);
+  store(e, key, value, value_exact);
   exact = value_exact;
   return value;
 }
@@ -291,7 +291,8 @@ SoloDualResult SoloDualSolver::solve(const State& s, const SoloSolveLimits& limi
   begin(limits);
   TileCounts tiles = solo_tiles_to_place(s);
   bool exact = false;
-  const std::int32_t root = search(s, tiles, bound(s, tiles, solo_bound_board(s)), 0, exact);
+  const SoloBoard board = solo_board(s);
+  const std::int32_t root = search(s, board, tiles, bound(s, tiles, board), 0, exact);
   const double w = static_cast<double>(scale5_ * last_draw_.weight);
   r.exact = exact;
   r.upper_bound = (exact ? best_ : std::max(root, best_)) / w;

@@ -123,13 +123,15 @@ class SoloDualSolver : private SoloSearch<std::int32_t, std::int32_t> {
     void prepare(const std::array<int, 3>& unseen_powers, int cells);
     std::int64_t expected_phi(const SoloOpenRows& rows);  // sum over hands of weight x Phi
   };
-  std::int64_t bound_wide(const State& s, const TileCounts& tiles, const SoloBoundBoard& board) const noexcept;
-  std::int32_t bound(const State& s, const TileCounts& tiles, const SoloBoundBoard& board) noexcept;
+  std::int64_t bound_wide(const State& s, const TileCounts& tiles, const SoloBoard& board) const noexcept;
+  std::int32_t bound(const State& s, const TileCounts& tiles, const SoloBoard& board) noexcept;
   std::int64_t penalty5(const State& x4);  // W_5 W pi_5(x_4)
   bool at_x4(const State& s) const noexcept;
   std::int32_t leaf(const State& x, bool& exact);
-  std::int32_t search(const State& s, TileCounts& tiles, std::int32_t bound, int depth, bool& exact);
-  std::int32_t search_node(const State& s, TileCounts& tiles, std::int32_t bound, int depth, bool& exact);
+  std::int32_t search(const State& s, const SoloBoard& board, TileCounts& tiles, std::int32_t bound, int depth,
+                      bool& exact);
+  std::int32_t search_node(const State& s, const SoloBoard& board, TileCounts& tiles, std::int32_t bound, int depth,
+                           bool& exact);
 
   static constexpr int kHorizon = 20;  // placements before the last turn
   static constexpr int kTurnFive = 16;  // placements before turn 5

@@ -18,6 +18,7 @@
 #include <array>
 
 #include "haniwa.hpp"
+#include "solo_board.hpp"
 
 namespace kofun::haniwa {
 
@@ -36,6 +37,8 @@ struct SoloHeuristicWeights {
   double kofun_unused = 0.0;  // extra worth of a held Kofun not yet played (the option of playing it)
 };
 
+// `board`: solo_board(s) (computed when not given).
 double solo_heuristic(const State& s, const SoloHeuristicWeights& w) noexcept;
+double solo_heuristic(const State& s, const SoloHeuristicWeights& w, const SoloBoard& board) noexcept;
 
 }  // namespace kofun::haniwa

@@ -72,7 +72,7 @@ bool SoloPolicy::Visited::insert(std::uint64_t hash) noexcept {
 }
 
 // Depth-first over the rest of the turn; every distinct end-of-turn position becomes one candidate.
-void SoloPolicy::enumerate(const State& s, int depth) {
+void SoloPolicy::enumerate(const State& s, const SoloBoard& board, int depth) {
   MoveList<State::kMaxMoves> ml;
   s.legal_moves(ml);
   for (Move m : ml) {
@@ -80,15 +80,16 @@ void SoloPolicy::enumerate(const State& s, int depth) {
     c.apply(m);
     path_[depth] = m;
     if (!visited_.insert(c.hash())) continue;
+    const SoloBoard child = solo_board(c, board, m);
     const bool end = c.is_terminal() || (c.placed() == target_placed_ && c.phase() != Phase::kChooseKofun);
     if (!end) {
-      enumerate(c, depth + 1);
+      enumerate(c, child, depth + 1);
       continue;
     }
     Candidate cand{};
     std::copy(path_.begin(), path_.begin() + depth + 1, cand.moves.begin());
     cand.length = depth + 1;
-    cand.heuristic = solo_heuristic(c, opt_.weights);
+    cand.heuristic = solo_heuristic(c, opt_.weights, child);
     candidates_.push_back(cand);
   }
 }
@@ -109,6 +110,7 @@ int SoloPolicy::best_final_score(const State& s) noexcept {
 
 double SoloPolicy::rollout(State s) noexcept {
   MoveList<State::kMaxMoves> ml;
+  SoloBoard board = solo_board(s);
   while (!s.is_terminal()) {
     if (opt_.exact_last_turn && s.placed() >= kCells - kHandSize && s.turn_placed() == 0 &&
         s.phase() == Phase::kPlace) {
@@ -121,13 +123,14 @@ double SoloPolicy::rollout(State s) noexcept {
     for (Move m : ml) {
       State c = s;
       c.apply(m);
-      const double h = solo_heuristic(c, opt_.weights);
+      const double h = solo_heuristic(c, opt_.weights, solo_board(c, board, m));
       if (h > best_h) {
         best_h = h;
         best = m;
       }
     }
     s.apply(best);
+    board = solo_board(s, board, best);
   }
   return s.score(0);
 }
@@ -146,7 +149,7 @@ std::vector<SoloPlan> SoloPolicy::plan_turn(const State& s, std::uint64_t seed) 
   target_placed_ = std::min(kCells, s.placed() + turn_left);
   visited_.clear();
   candidates_.clear();
-  enumerate(root, 0);
+  enumerate(root, solo_board(root), 0);
 
   const bool last_turn = target_placed_ == kCells;
   std::vector<SoloPlan> plans;

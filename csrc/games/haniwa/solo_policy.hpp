@@ -124,7 +124,7 @@ class SoloPolicy {
     void clear() noexcept;
     bool insert(std::uint64_t hash) noexcept;  // false when already present
   };
-  void enumerate(const State& s, int depth);
+  void enumerate(const State& s, const SoloBoard& board, int depth);
   double rollout(State s) noexcept;
   int best_final_score(const State& s) noexcept;  // exhaustive (transpositions merged): the last turn
 

@@ -25,22 +25,21 @@ inline int placed_kind(Move m) noexcept { return move_type(m) == MoveType::kPlac
 
 using SoloMoveArray = std::array<int, State::kMaxMoves>;
 
-// Fills `ml` with the legal moves of `s`, `child_bound[i]` with bound(child i, tiles still to place after move i,
-// the child's SoloBoundBoard) and `order` with the move indices sorted by decreasing bound, equal bounds in move
+// Fills `ml` with the legal moves of `s` (its board `board`), `child_bound[i]` with bound(child i, tiles still to
+// place after move i, the child's board) and `order` with the move indices sorted by decreasing bound, equal bounds in move
 // order. `tiles` is restored. Returns the count. Nothing is allocated (the sort keys are unique, so an unstable
 // sort gives that order).
 template <class Bound>
-int solo_ordered_children(const State& s, TileCounts& tiles, const Bound& bound, MoveList<State::kMaxMoves>& ml,
-                          SoloMoveArray& child_bound, SoloMoveArray& order) {
+int solo_ordered_children(const State& s, const SoloBoard& board, TileCounts& tiles, const Bound& bound,
+                          MoveList<State::kMaxMoves>& ml, SoloMoveArray& child_bound, SoloMoveArray& order) {
   s.legal_moves(ml);
   const int n = ml.size();
-  const SoloBoundBoard board = solo_bound_board(s);
   for (int i = 0; i < n; ++i) {
     State c = s;
     c.apply(ml[i]);
     const int kind = placed_kind(ml[i]);
     if (kind >= 0) --tiles[kind];
-    child_bound[i] = bound(c, tiles, solo_bound_board(c, board, ml[i]));
+    child_bound[i] = bound(c, tiles, solo_board(c, board, ml[i]));
     if (kind >= 0) ++tiles[kind];
   }
   std::array<std::int64_t, State::kMaxMoves> key;  // the bound, then the move index reversed
@@ -118,17 +117,17 @@ class SoloSearch {
   }
   std::vector<Move> best_line() const { return {best_line_.begin(), best_line_.begin() + best_len_}; }
 
-  // The value of an inner node `s` at `depth`: the largest result of its children, searched best bound first
-  // (`bound(child, tiles, its board)` admissible, `search(child, tiles, its bound, depth + 1, exact)` the
-  // recursion). A child whose bound cannot beat the best line, or any child once the budget is spent, contributes
+  // The value of an inner node `s` (its board `board`) at `depth`: the largest result of its children, searched
+  // best bound first (`bound(child, tiles, its board)` admissible, `search(child, its board, tiles, its bound,
+  // depth + 1, exact)` the recursion). A child whose bound cannot beat the best line, or any child once the budget is spent, contributes
   // its bound and ends the loop (every later child is bounded by it). `exact`: the child attaining the maximum is
   // exact.
   template <class Bound, class Search>
-  Value best_child(const State& s, TileCounts& tiles, int depth, const Bound& bound, const Search& search,
-                   bool& exact) {
+  Value best_child(const State& s, const SoloBoard& board, TileCounts& tiles, int depth, const Bound& bound,
+                   const Search& search, bool& exact) {
     MoveList<State::kMaxMoves> ml;
     SoloMoveArray child_bound, order;
-    const int n = solo_ordered_children(s, tiles, bound, ml, child_bound, order);
+    const int n = solo_ordered_children(s, board, tiles, bound, ml, child_bound, order);
     Value value = -1;
     exact = false;
     for (int j = 0; j < n; ++j) {
@@ -146,7 +145,7 @@ class SoloSearch {
       if (kind >= 0) --tiles[kind];
       path_[depth] = ml[i];
       bool v_exact = false;
-      const Value v = search(c, tiles, child_bound[i], depth + 1, v_exact);
+      const Value v = search(c, solo_board(c, board, ml[i]), tiles, child_bound[i], depth + 1, v_exact);
       if (kind >= 0) ++tiles[kind];
       if (v > value || (v == value && v_exact)) {
         value = v;

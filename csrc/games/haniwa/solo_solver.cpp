@@ -12,8 +12,9 @@ SoloSolveResult SoloSolver::solve(const State& s, const SoloSolveLimits& limits)
   if (limits.time_s < 0) throw RuleOptionError("haniwa solo solver: time limit must be >= 0");
   begin(limits);
   TileCounts tiles = solo_tiles_to_place(s);
+  const SoloBoard board = solo_board(s);
   bool exact = false;
-  const int root = search(s, tiles, solo_upper_bound(s, tiles), 0, exact);
+  const int root = search(s, board, tiles, solo_upper_bound(s, tiles, board), 0, exact);
   SoloSolveResult r;
   r.best_score = best_;
   r.exact = exact;
@@ -24,7 +25,8 @@ SoloSolveResult SoloSolver::solve(const State& s, const SoloSolveLimits& limits)
   return r;
 }
 
-int SoloSolver::search(const State& s, TileCounts& tiles, int bound, int depth, bool& exact) {
+int SoloSolver::search(const State& s, const SoloBoard& board, TileCounts& tiles, int bound, int depth,
+                       bool& exact) {
   ++nodes_;
   if (s.is_terminal()) {
     const int score = s.score(0);
@@ -32,8 +34,9 @@ int SoloSolver::search(const State& s, TileCounts& tiles, int bound, int depth, 
     exact = true;
     return score;
   }
-  Entry& e = entry(s.hash());
-  if (holds(e, s.hash())) {
+  const std::uint64_t key = s.hash();  // computed from the aggregate state: once per node
+  Entry& e = entry(key);
+  if (holds(e, key)) {
     if (e.exact || e.value <= best_) {
       exact = e.exact;
       return e.value;
@@ -44,14 +47,15 @@ int SoloSolver::search(const State& s, TileCounts& tiles, int bound, int depth, 
   if (bound <= best_ || out_of_budget()) return bound;
 
   bool value_exact = false;
-  const auto bound_of = [](const State& c, const TileCounts& t, const SoloBoundBoard& b) {
+  const auto bound_of = [](const State& c, const TileCounts& t, const SoloBoard& b) {
     return solo_upper_bound(c, t, b);
   };
-  int value = best_child(
-      s, tiles, depth, bound_of,
-      [this](const State& c, TileCounts& t, int b, int d, bool& x) { return search(c, t, b, d, x); }, value_exact);
+  const auto search_of = [this](const State& c, const SoloBoard& cb, TileCounts& t, int b, int d, bool& x) {
+    return search(c, cb, t, b, d, x);
+  };
+  int value = best_child(s, board, tiles, depth, bound_of, search_of, value_exact);
   value = std::min(value, bound);  // both are upper bounds; the tighter one is kept
-  store(e, s.hash(), value, value_exact);
+  store(e, key, value, value_exact);
   exact = value_exact;
   return value;
 }

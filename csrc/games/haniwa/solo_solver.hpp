@@ -46,7 +46,7 @@ class SoloSolver : private SoloSearch<int, std::int16_t> {
 
  private:
   // Value bound of `s` (see above); `tiles` are the tiles still to place, `bound` the admissible bound of `s`.
-  int search(const State& s, TileCounts& tiles, int bound, int depth, bool& exact);
+  int search(const State& s, const SoloBoard& board, TileCounts& tiles, int bound, int depth, bool& exact);
 };
 
 }  // namespace kofun::haniwa
