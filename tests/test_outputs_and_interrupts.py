@@ -217,6 +217,14 @@ def test_progress_lines_every_few_seconds() -> None:
     assert lines[-1] == "experiment: 5 of 5 (100%), 25 s"
 
 
+def test_progress_lines_of_a_resumed_job_time_only_this_run() -> None:
+    times = iter([0.0, 10.0])
+    lines: list[str] = []
+    p = ProgressLines(1000, "ladder games", every=10.0, clock=lambda: next(times), write=lines.append, start=600)
+    p(100)  # 100 games in 10 s: the 300 still to play take 30 s (not the 600 resumed ones' share of the time)
+    assert lines == ["ladder games: 700 of 1000 (70%), 10 s, ETA 30 s"]
+
+
 # --- perft hears Ctrl-C -----------------------------------------------------------------------------------------
 
 #: `kofun` in a child that says "counting" on stdout when perft starts counting (the condition the tests wait for).

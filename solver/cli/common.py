@@ -214,7 +214,8 @@ PROGRESS_EVERY = 10.0
 
 class ProgressLines:
     """Progress as plain lines on stderr when it is not a terminal: one line at most every `every` seconds
-    (`label: done of total (percent), elapsed, ETA`), so a long job in a log shows that it moves."""
+    (`label: done of total (percent), elapsed, ETA`), so a long job in a log shows that it moves. `start`: the
+    units already done before this run (a resumed job); the ETA is the pace of this run's own units."""
 
     def __init__(
         self,
@@ -223,10 +224,11 @@ class ProgressLines:
         every: float = PROGRESS_EVERY,
         clock: Callable[[], float] = time.monotonic,
         write: Callable[[str], None] | None = None,
+        start: int = 0,
     ) -> None:
         self.length, self.label, self.every, self.clock = length, label, every, clock
         self.write = write or echo_err
-        self.done = 0
+        self.done = self.already = start
         self.start = clock()
         self.last = self.start
 
@@ -241,7 +243,8 @@ class ProgressLines:
         """The progress line at time `now`."""
         elapsed = now - self.start
         share = self.done / self.length if self.length else 1.0
-        eta = f", ETA {elapsed * (1 - share) / share:.0f} s" if 0 < share < 1 else ""
+        ran = self.done - self.already
+        eta = f", ETA {elapsed * (self.length - self.done) / ran:.0f} s" if 0 < share < 1 and ran > 0 else ""
         return f"{self.label}: {self.done} of {self.length} ({100 * share:.0f}%), {elapsed:.0f} s{eta}"
 
 

@@ -32,8 +32,7 @@ def live(budget: int, start: int) -> Iterator[Any]:
     """A rich progress bar on stderr (games done, the widest interval, ETA) when it is a terminal; else a line every
     few seconds."""
     if not sys.stderr.isatty():
-        lines = ProgressLines(budget, "ladder games")
-        lines.done = start
+        lines = ProgressLines(budget, "ladder games", start=start)
 
         def line(p: Progress) -> None:
             lines(p.games - lines.done)

@@ -14,7 +14,7 @@ constexpr int kCells = 24;
 // A column's best worth per number of passes of its die (kNoValue: that many passes cannot happen): the most
 // `(smile ? D + 2 : D) * final die` over a colour-c tiles of power 1, b items of power 2 and t of power 3 with
 // a <= n1, b <= n2, t <= n3 and a + b + t <= e, from die d; `need` the colour-c items a smile still needs (0: the
-// column already smiles). A pure function of small arguments, so it is tabulated once (about 460 KB) instead of
+// column already smiles). A pure function of small arguments, so it is tabulated once (below) instead of
 // enumerated at every bound.
 // Beside the worth per pass count, the three summaries that settle the columns' combination without the
 // pass-count convolution when the reserve is empty or cannot run out (see solo_upper_bound_parts).
@@ -27,16 +27,16 @@ struct ColumnValues {
   std::int8_t most_passes;                        // the largest pass count that can happen
 };
 static_assert(sizeof(ColumnValues) == 7);
-using ColumnTable = std::array<ColumnValues, 2 * kDieFaces * (kMaxEmpty + 1) * kNeedStates * (kMaxEmpty + 1) *
-                                                 (kMaxEmpty + 1) * (kMaxEmpty + 1)>;
+// Counts above the empty cells are clamped by the caller (n1, n2, n3 <= e), so each e has (e + 1)^3 entries: the
+// table holds only those (about 260 KB; 130 KB of it for one scoring rule, so it stays in the cache).
+constexpr int kPerEmpty = 1 + 8 + 27 + 64 + 125 + 216 + 343;  // sum of (e + 1)^3 for e = 0..6
+using ColumnTable = std::array<ColumnValues, 2 * kDieFaces * kNeedStates * kPerEmpty>;
+
+constexpr std::array<int, kMaxEmpty + 1> kEmptyOffset{0, 1, 9, 36, 100, 225, 441};  // sum of (k + 1)^3, k < e
 
 int column_index(int plain, int d, int e, int need, int n1, int n2, int n3) noexcept {
-  int i = plain;
-  i = i * kDieFaces + (d - 1);
-  i = i * (kMaxEmpty + 1) + e;
-  i = i * kNeedStates + need;
-  i = (i * (kMaxEmpty + 1) + n1) * (kMaxEmpty + 1) + n2;
-  return i * (kMaxEmpty + 1) + n3;
+  const int block = (plain * kDieFaces + (d - 1)) * kNeedStates + need;
+  return block * kPerEmpty + kEmptyOffset[e] + (n1 * (e + 1) + n2) * (e + 1) + n3;
 }
 
 std::unique_ptr<ColumnTable> build_column_table() {
@@ -45,9 +45,9 @@ std::unique_ptr<ColumnTable> build_column_table() {
     for (int d = 1; d <= kDieFaces; ++d)
       for (int e = 0; e <= kMaxEmpty; ++e)
         for (int need = 0; need < kNeedStates; ++need)
-          for (int n1 = 0; n1 <= kMaxEmpty; ++n1)
-            for (int n2 = 0; n2 <= kMaxEmpty; ++n2)
-              for (int n3 = 0; n3 <= kMaxEmpty; ++n3) {
+          for (int n1 = 0; n1 <= e; ++n1)
+            for (int n2 = 0; n2 <= e; ++n2)
+              for (int n3 = 0; n3 <= e; ++n3) {
                 ColumnValues col;
                 col.by_passes.fill(kNoValue);
                 for (int a = 0; a <= n1; ++a)
