@@ -23,6 +23,7 @@ MODE_NAMES = {
     ("haniwa", "2p"): "2 players",
     ("haniwa", "4p"): "4 players in two teams",
     ("ohanami", "2p"): "2 players",
+    ("ohanami", "4p"): "4 players",
     ("honshu", "2p"): "2 players",
     ("honshu", "4p"): "4 players",
 }

@@ -14,7 +14,7 @@ from starlette.routing import Route
 
 from solver.games import GAMES, get_game
 from solver.rating.pools import MODES
-from solver.web.lobby import LOBBY_LEVEL, LOBBY_ROUTES, catalog, lobby_data, players_text
+from solver.web.lobby import LOBBY_LEVEL, LOBBY_ROUTES, catalog, lobby_data, mode_levels, players_text
 from solver.web.rule_words import rules_in_words
 from solver.web.seat_names import engine_detail, result_words, seat_names
 
@@ -127,12 +127,21 @@ def test_the_lobby_data_holds_every_game_its_modes_and_levels() -> None:
         for m in g["modes"]:
             assert m["title"] and [lv["level"] for lv in m["levels"]] == (list(range(1, 9)) if m["rated"] else [])
             assert (m["unrated_reason"] is None) == m["rated"]
-    assert games["ohanami"]["modes"][1]["unrated_reason"] == (
-        "ohanami (4p): no rating ladder is shipped yet (make one with: kofun ladder ohanami --rule players=4)"
-    )
+    assert all(m["rated"] for g in games.values() for m in g["modes"])  # every rated mode has its ladder
+    four = games["ohanami"]["modes"][1]
+    assert four["title"] == "4 players" and [lv["rating"] for lv in four["levels"]][-2:] == [2549, None]
     assert players_text([3]) == "3 players" and players_text([1]) == "1 player"
     assert games["connect4"]["sides"] == ["X", "O"] and games["sensei"]["sides"] == ["South", "North"]
     assert len(games["honshu"]["sides"]) == 5
+
+
+def test_a_mode_without_its_ladder_says_why(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    monkeypatch.setattr("solver.rating.ladders.shipped_path", lambda game, mode: tmp_path / f"{game}-{mode}.json")
+    assert mode_levels("ohanami", "4p") == {
+        "levels": [],
+        "unrated_reason": "ohanami (4p): no rating ladder is shipped yet (make one with: kofun ladder ohanami --rule "
+        "players=4)",
+    }
 
 
 def test_the_lobby_routes_give_the_same_data_as_json_and_as_a_script() -> None:
