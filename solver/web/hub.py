@@ -183,8 +183,8 @@ class Hub(AnalysisRequests, PuzzleRequests):
 
     def _changed(self, table: Table) -> None:
         """A table moved on: every watching client gets its seat's new state; the engine moves if it is its turn."""
-        for client, seat in list(self.watchers.get(table.id, ())):
-            client.send(p.reply("state", **table.state_for(seat)))
+        for client, seat in sorted(self.watchers.get(table.id, ()), key=lambda w: (w[1], id(w[0]))):
+            client.send(p.reply("state", **table.state_for(seat)))  # in seat order, whatever the set's order
         self._kick(table)
 
     def _kick(self, table: Table) -> None:

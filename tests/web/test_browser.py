@@ -297,3 +297,8 @@ def test_a_second_click_before_the_answer_is_not_a_second_move(page: Any, server
     wait_for(page, "#board .target")  # O's turn, offered in this page
     assert [li.text for li in page.find_elements(By.CSS_SELECTOR, "#moves li")] == ["3"]
     assert page.find_element(By.ID, "message").text == ""
+    # O answers: X's state (now to move) reaches the page before O's own, and the page still shows X to move.
+    page.find_element(By.CSS_SELECTOR, '#board .target[data-target="col:4"]').click()
+    WebDriverWait(page, 20).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#moves li")) == 2)
+    wait_for(page, "#board .target")  # X's turn, offered in this page
+    assert [li.text for li in page.find_elements(By.CSS_SELECTOR, "#moves li")] == ["3", "4"]

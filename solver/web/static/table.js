@@ -96,7 +96,9 @@ class TableView {
     this.conn.on("state", (m) => {
       if (m.table !== this.table) return;
       this.states.set(m.seat, m);
-      if (m.seat === this.seat || !this.held[this.seat]) this.render();
+      // The shown seat to move: draw it. Otherwise (hot seat) another seat of this browser may be the one to move
+      // now, whichever seat's state came first: maybeSwitch shows it, or draws the shown seat.
+      if (!this.held[this.seat] || (m.seat === this.seat && m.your_turn)) this.render();
       else this.maybeSwitch();
     });
     this.conn.on("thinking", (m) => {
