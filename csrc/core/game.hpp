@@ -65,6 +65,13 @@
 //                                             entries with it while they order the moves (a probe at random in a
 //                                             table of hundreds of MB misses the cache: about 70% of a Connect
 //                                             Four proof's time waited on it). A hint only: results are the same
+//   uint64_t canonical_hash() const           a hash equal for a position and its images under the game's symmetries
+//                                             (Connect Four: the mirror image), so that the proofs (search/solve.hpp)
+//                                             share one table entry between them; it comes with
+//   Move canonical_move(Move) const           a legal move as the same move of the image whose entry it is (the
+//                                             image canonical_hash() was taken from), and its inverse
+//   Move move_from_canonical(Move) const      (a move stored by a position's image, as a move of this position);
+//   uint64_t canonical_hash_after(Move) const canonical_hash() after a legal move, without making it (prefetch)
 //   static constexpr bool kWinsOnOwnMove      true when turns alternate every ply and a game only ever ends in a
 //                                             win of the player who made the last move (Connect Four): wins come
 //                                             an odd number of plies ahead, losses an even number, which narrows
@@ -218,6 +225,14 @@ concept HasMoveOrder = requires(const G g, Move m) {
 template <class G>
 concept HasHashAfter = requires(const G g, Move m) {
   { g.hash_after(m) } -> std::same_as<std::uint64_t>;
+};
+
+template <class G>
+concept HasCanonicalHash = requires(const G g, Move m) {
+  { g.canonical_hash() } -> std::same_as<std::uint64_t>;
+  { g.canonical_move(m) } -> std::same_as<Move>;
+  { g.move_from_canonical(m) } -> std::same_as<Move>;
+  { g.canonical_hash_after(m) } -> std::same_as<std::uint64_t>;
 };
 
 template <class G>

@@ -23,6 +23,9 @@
 //     hash_after() hook, for every child while the moves are ordered: a probe at random in a table of hundreds
 //     of MB misses the cache, and the misses of a node's children then overlap (docs/solving.md: 20.5 -> 10.6
 //     CPU s on the 50-position set).
+//   - With the game's canonical_hash() hook, a position and its images under the game's symmetries (Connect Four:
+//     the mirror image) share one table entry, its move stored as the canonical image's move: the proof of a
+//     position answers its mirror image's, and the probes of the root's mirrored moves cost next to nothing.
 //   - After the value: each root move probed once with the window just below the value (best moves: exact;
 //     others: an upper bound), and a principal variation read move by move with the same probes.
 //
@@ -90,6 +93,30 @@ class Ranks {
   int zero_ = 0;
 };
 
+// The table's key of a position and the frame of the moves it stores: the game's canonical_hash() where it has
+// one (a position and its images share an entry, its move stored as the canonical image's), else hash().
+template <class G>
+std::uint64_t table_key(const G& g) noexcept {
+  if constexpr (HasCanonicalHash<G>)
+    return g.canonical_hash();
+  else
+    return g.hash();
+}
+template <class G>
+Move to_table(const G& g, Move m) noexcept {
+  if constexpr (HasCanonicalHash<G>)
+    return m == kNoMove ? m : g.canonical_move(m);
+  else
+    return m;
+}
+template <class G>
+Move from_table(const G& g, Move m) noexcept {
+  if constexpr (HasCanonicalHash<G>)
+    return m == kNoMove ? m : g.move_from_canonical(m);
+  else
+    return m;
+}
+
 template <Game G>
 class Solver {
  public:
@@ -113,7 +140,7 @@ class Solver {
       if (alpha >= beta) return beta;
     }
 
-    const std::uint64_t key = g.hash();
+    const std::uint64_t key = table_key(g);
     tt_.prefetch(key);
     MoveListOf<G> ml;
     int order[G::kMaxMoves];
@@ -133,7 +160,7 @@ class Solver {
     TTHit hit;
     Move tt_move = kNoMove;
     if (tt_.probe(key, hit)) {
-      tt_move = hit.move;
+      tt_move = from_table(g, hit.move);
       const int v = score_from_tt(hit.value, ply);
       if (hit.bound == Bound::kExact || (hit.bound == Bound::kLower && v >= beta) ||
           (hit.bound == Bound::kUpper && v <= alpha))
@@ -146,7 +173,10 @@ class Solver {
       else
         order[i] = 0;
       if (ml[i] == tt_move) order[i] = kTTMoveOrder;
-      if constexpr (HasHashAfter<G>) tt_.prefetch(g.hash_after(ml[i]));
+      if constexpr (HasCanonicalHash<G>)
+        tt_.prefetch(g.canonical_hash_after(ml[i]));
+      else if constexpr (HasHashAfter<G>)
+        tt_.prefetch(g.hash_after(ml[i]));
     }
 
     const int orig_alpha = alpha;
@@ -181,7 +211,7 @@ class Solver {
       }
     }
     const Bound bound = best >= beta ? Bound::kLower : best > orig_alpha ? Bound::kExact : Bound::kUpper;
-    tt_.store(key, best_move, score_to_tt(best, ply), kToTheEnd, bound);
+    tt_.store(key, to_table(g, best_move), score_to_tt(best, ply), kToTheEnd, bound);
     return best;
   }
 
@@ -314,7 +344,7 @@ SearchResult solve(const G& root, const SearchLimits& limits, SearchControl* con
     } else {
       lo = std::max(lo, ranks.ceil(v));
       TTHit hit;  // the move that reached the new lower bound
-      if (tt.probe(root.hash(), hit) && hit.move != kNoMove) out.best_move = hit.move;
+      if (tt.probe(table_key(root), hit) && hit.move != kNoMove) out.best_move = from_table(root, hit.move);
     }
     publish();
   }

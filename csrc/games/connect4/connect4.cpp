@@ -53,6 +53,12 @@ std::uint64_t State::hash_after(Move col) const noexcept {
   return hash_ ^ detail::kZobrist[to_move() * 64 + lsb(stone)];
 }
 
+std::uint64_t State::canonical_hash_after(Move col) const noexcept {
+  const int i = to_move() * 64 + lsb(stone_of(col));
+  const std::uint64_t h = hash_ ^ detail::kZobrist[i];
+  return moves_ + 1 < kMirroredPlies ? std::min(h, mirror_hash_ ^ detail::kZobristMirror[i]) : h;
+}
+
 // Empty-or-not cells that would complete a four for `stones` (intersected with the board).
 Bitboard State::winning_cells(Bitboard p, Bitboard mask) noexcept {
   // vertical

@@ -8,6 +8,7 @@
 // (the public test-set notation; "" or "-" is the empty board); a move is one digit.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -25,6 +26,16 @@ inline constexpr int kCells = kWidth * kHeight;
 
 namespace detail {
 inline constexpr auto kZobrist = zobrist_table<128>(0xC4);  // keys indexed by player * 64 + bit
+// The same keys for the mirror image: bit 7c + r stands for column 6 - c (bits outside the board keep their key).
+constexpr std::array<std::uint64_t, 128> mirror_keys() {
+  std::array<std::uint64_t, 128> m{};
+  for (int i = 0; i < 128; ++i) {
+    const int b = i % 64, c = b / 7, r = b % 7;
+    m[static_cast<std::size_t>(i)] = kZobrist[static_cast<std::size_t>(c < 7 ? i - b + 7 * (6 - c) + r : i)];
+  }
+  return m;
+}
+inline constexpr auto kZobristMirror = mirror_keys();
 inline constexpr int kCentreFirst[kWidth] = {3, 2, 4, 1, 5, 0, 6};
 
 // For each set of open columns (bit c: column c is not full): how many there are and the open ones in centre-first
@@ -77,6 +88,17 @@ class State {
   void non_losing_moves(MoveList<kMaxMoves>& ml) const noexcept;
   int move_order(Move col) const noexcept;
   std::uint64_t hash_after(Move col) const noexcept;
+  // The mirror image (columns 1..7 read as 7..1) has the same value: proofs share its table entries (core/game.hpp)
+  // in the first kMirroredPlies plies, where a position's mirror image is often met in the same proof (under a
+  // symmetric root, every line has its mirror line); later the images are rare and each is hashed as itself.
+  static constexpr int kMirroredPlies = 24;
+  bool mirrored() const noexcept { return moves_ < kMirroredPlies && mirror_hash_ < hash_; }
+  std::uint64_t canonical_hash() const noexcept { return mirrored() ? mirror_hash_ : hash_; }
+  Move canonical_move(Move col) const noexcept {
+    return mirrored() ? static_cast<Move>(kWidth - 1 - static_cast<int>(col)) : col;
+  }
+  Move move_from_canonical(Move col) const noexcept { return canonical_move(col); }
+  std::uint64_t canonical_hash_after(Move col) const noexcept;
 
   // Connect Four specifics.
   int moves_played() const noexcept { return moves_; }
@@ -113,6 +135,7 @@ class State {
   Bitboard mine_ = 0;
   Bitboard mask_ = 0;
   std::uint64_t hash_ = 0;
+  std::uint64_t mirror_hash_ = 0;  // hash() of the mirror image
   std::uint64_t history_ = 0;  // 3 bits per move for the first 21 moves ...
   std::uint64_t history2_ = 0; // ... and the last 21 (keeps the notation of the played sequence)
   std::int8_t moves_ = 0;
@@ -145,6 +168,7 @@ inline void State::apply(Move col) noexcept {
   const Bitboard new_stone = stone_of(col);
   const int player = to_move();
   hash_ ^= detail::kZobrist[player * 64 + lsb(new_stone)];
+  mirror_hash_ ^= detail::kZobristMirror[player * 64 + lsb(new_stone)];
   const Bitboard mover = mine_ | new_stone;
   mask_ |= new_stone;
   if (moves_ < 21)
