@@ -204,7 +204,7 @@ def test_empty_board_value(benchmark: Any) -> None:
     print(f"empty board value: score +1, best move 4, nodes={r.nodes} cpu_s={cpu:.1f}")
 
 
-@pytest.mark.skipif(not os.environ.get("KOFUN_BENCH_LONG"), reason="about 7 minutes of one core: set KOFUN_BENCH_LONG=1")
+@pytest.mark.skipif(not os.environ.get("KOFUN_BENCH_LONG"), reason="7 minutes of one core: set KOFUN_BENCH_LONG=1")
 def test_empty_board(benchmark: Any) -> None:
     """The empty board: a first-player win with the last stone (test-set score +1), column 4 the only winning
     first move (every other first move proven not to win)."""
