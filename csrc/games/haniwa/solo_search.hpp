@@ -9,6 +9,7 @@
 #include <functional>
 #include <vector>
 
+#include "../../core/big_array.hpp"
 #include "../../search/limits.hpp"
 #include "haniwa.hpp"
 #include "solo_bound.hpp"
@@ -68,14 +69,14 @@ class SoloSearch {
 
   explicit SoloSearch(int table_bits) {
     table_bits = std::clamp(table_bits, 10, 28);
-    table_.resize(std::size_t{1} << table_bits);
+    table_ = BigArray<Entry>(std::size_t{1} << table_bits, true);  // huge pages: probes at random (big_array.hpp)
     mask_ = (std::uint64_t{1} << table_bits) - 1;
   }
 
   // Starts a solve: a fresh table generation, no best line, the budget of `limits`.
   void begin(const SoloSolveLimits& limits) {
     if (++generation_ == 0) {  // wrapped: forget every entry explicitly
-      std::fill(table_.begin(), table_.end(), Entry{});
+      std::fill(table_.get(), table_.get() + table_.size(), Entry{});
       generation_ = 1;
     }
     best_ = -1;
@@ -165,7 +166,7 @@ class SoloSearch {
   std::array<Move, kMaxDepth> path_{};  // moves from the root to the node being searched
 
  private:
-  std::vector<Entry> table_;
+  BigArray<Entry> table_;
   std::uint64_t mask_ = 0;
   std::uint32_t generation_ = 0;
   double time_limit_ = 0.0;
