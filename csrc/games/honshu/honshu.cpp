@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "../../core/bitboard.hpp"
 #include "../../core/zobrist.hpp"
 
 namespace kofun::honshu {
@@ -17,17 +18,6 @@ namespace {
 constexpr auto kMiscKeys = zobrist_table<256>(0x484F4E5348553031ULL);
 
 inline std::uint64_t mix64(std::uint64_t x) noexcept { return splitmix64(x); }
-
-// Bits set in a word (inline: the build has no -mpopcnt).
-constexpr int popcount32(std::uint32_t x) noexcept {
-  x -= (x >> 1) & 0x55555555u;
-  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-  x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-  return static_cast<int>((x * 0x01010101u) >> 24);
-}
-constexpr int popcount64(std::uint64_t x) noexcept {
-  return popcount32(static_cast<std::uint32_t>(x)) + popcount32(static_cast<std::uint32_t>(x >> 32));
-}
 
 std::uint64_t placed_key(int p, int idx, Placed c) noexcept {
   const std::uint64_t packed = static_cast<std::uint64_t>(p) << 40 | static_cast<std::uint64_t>(idx) << 32 |
@@ -188,7 +178,7 @@ int State::check(const Planes& pl, int p, int card, int x, int y, int rot, bool 
   int overlap = 0;
   bool lake_hit = false;
   for (int i = 0; i < fh; ++i) {
-    overlap += popcount32(pl.occ[wy + i] & fm);
+    overlap += popcount(pl.occ[wy + i] & fm);
     lake_hit |= (pl.lake[wy + i] & fm) != 0;
   }
   if (overlap == 0) return kNoOverlap;
@@ -662,6 +652,19 @@ constexpr int square_value(int k) noexcept {
     default: return is_production(k) ? 2 : factory_value(k);
   }
 }
+// square_value of every kind, and the bonus a square of that kind earns per orthogonal neighbour of its own kind
+// (towns 1, lakes 2, others 0): tables, so that grid_value reads them without a branch.
+constexpr auto kSquareValue = [] {
+  std::array<std::int8_t, kNumKinds> t{};
+  for (int k = 0; k < kNumKinds; ++k) t[k] = static_cast<std::int8_t>(square_value(k));
+  return t;
+}();
+constexpr auto kNeighbourBonus = [] {
+  std::array<std::int8_t, kNumKinds> t{};
+  t[kTown] = 1;
+  t[kLake] = 2;
+  return t;
+}();
 
 // The visible map of seat p painted into a grid (window centred on its bounding box).
 void paint(const std::array<Placed, kMaxCards>& map, int n, const std::array<std::int8_t, 4>& bbox, Grid& g) noexcept {
@@ -685,13 +688,11 @@ int grid_value(const Grid& g, int card, Move m) noexcept {
     const int wx = x + q.dx, wy = y + q.dy;
     const int cur = g.at(wx, wy);
     if (under && cur != kEmpty) continue;
-    v += square_value(q.kind) - square_value(cur);
-    if (q.kind == kTown || q.kind == kLake) {
-      const int bonus = q.kind == kTown ? 1 : 2;
-      if (wx > 0 && g.at(wx - 1, wy) == q.kind) v += bonus;
-      if (wx < kBoard - 1 && g.at(wx + 1, wy) == q.kind) v += bonus;
-      if (wy > 0 && g.at(wx, wy - 1) == q.kind) v += bonus;
-      if (wy < kBoard - 1 && g.at(wx, wy + 1) == q.kind) v += bonus;
+    v += kSquareValue[q.kind] - kSquareValue[cur];
+    if (const int bonus = kNeighbourBonus[q.kind]; bonus != 0) {
+      const int same = (wx > 0 && g.at(wx - 1, wy) == q.kind) + (wx < kBoard - 1 && g.at(wx + 1, wy) == q.kind) +
+                       (wy > 0 && g.at(wx, wy - 1) == q.kind) + (wy < kBoard - 1 && g.at(wx, wy + 1) == q.kind);
+      v += bonus * same;
     }
   }
   return v;
@@ -776,7 +777,7 @@ std::uint64_t State::observation_key(int o) const noexcept {
         static_cast<std::uint64_t>(static_cast<std::uint8_t>(anchor_y_)) << 24);
   mix(table_);
   for (int q = 0; q < players_; ++q) {
-    mix(knows_hand(o, q) ? hand_[q] : 0x100 + static_cast<std::uint64_t>(popcount64(hand_[q])));
+    mix(knows_hand(o, q) ? hand_[q] : 0x100 + static_cast<std::uint64_t>(popcount(hand_[q])));
     std::uint64_t small = static_cast<std::uint64_t>(played_[q]) | static_cast<std::uint64_t>(bid_[q]) << 8 |
                           static_cast<std::uint64_t>(took_[q]) << 16 |
                           static_cast<std::uint64_t>(start_letter_[q]) << 24;

@@ -4,6 +4,7 @@
 #include <span>
 #include <string>
 
+#include "../../core/bitboard.hpp"
 #include "../../core/notation.hpp"
 #include "honshu.hpp"
 
@@ -29,11 +30,6 @@ std::string card_list(std::uint64_t s) {
   return out;
 }
 
-int popcount(std::uint64_t s) noexcept {
-  int n = 0;
-  for (; s; s &= s - 1) ++n;
-  return n;
-}
 
 // "?<count>" -> count in 0..hi, else -1.
 int hidden_count(std::string_view v, int hi) {

@@ -12,6 +12,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "../../core/bitboard.hpp"
+
 namespace kofun::ohanami {
 
 inline constexpr int kNumCards = 120;
@@ -28,14 +30,6 @@ inline constexpr auto kColourOf = [] {
 }();
 constexpr Colour colour_of(int card) noexcept { return kColourOf[card]; }
 
-// Bits set in x, inline (the build has no -mpopcnt, so std::popcount would be a library call in the hot loops).
-constexpr int popcount64(std::uint64_t x) noexcept {
-  x -= (x >> 1) & 0x5555555555555555ULL;
-  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
-}
-
 // A set of cards: ids 0..63 in lo, 64..119 in hi (bits 56..63 of hi always clear).
 struct CardSet {
   std::uint64_t lo = 0, hi = 0;
@@ -46,7 +40,7 @@ struct CardSet {
   constexpr bool has(int c) const noexcept { return c < 64 ? (lo >> c) & 1 : (hi >> (c - 64)) & 1; }
   constexpr void add(int c) noexcept { *this = *this | of(c); }
   constexpr void remove(int c) noexcept { *this = *this & ~of(c); }
-  constexpr int count() const noexcept { return popcount64(lo) + popcount64(hi); }
+  constexpr int count() const noexcept { return popcount(lo) + popcount(hi); }
   constexpr bool empty() const noexcept { return (lo | hi) == 0; }
   // Lowest / highest card of a non-empty set.
   constexpr int lowest() const noexcept { return lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi); }

@@ -30,8 +30,8 @@ constexpr auto kPickMoves = [] {
 
 // Number of cards of `s` below `card`.
 int rank_in(CardSet s, int card) noexcept {
-  if (card < 64) return popcount64(s.lo & ((std::uint64_t{1} << card) - 1));
-  return popcount64(s.lo) + popcount64(s.hi & ((std::uint64_t{1} << (card - 64)) - 1));
+  if (card < 64) return popcount(s.lo & ((std::uint64_t{1} << card) - 1));
+  return popcount(s.lo) + popcount(s.hi & ((std::uint64_t{1} << (card - 64)) - 1));
 }
 
 std::uint64_t set_key(int loc, CardSet s) noexcept {

@@ -23,7 +23,7 @@ struct ChainSearch {
     const unsigned key = (static_cast<unsigned>(sq) * 128 + adjacent) * 2 + used_stone;
     if (seen[key >> 6] >> (key & 63) & 1) return false;
     seen[key >> 6] |= std::uint64_t{1} << (key & 63);
-    if (col_of(sq) == kSize - 1) return used_stone && std::popcount(adjacent) >= 3;
+    if (col_of(sq) == kSize - 1) return used_stone && popcount(adjacent) >= 3;
     for (int next : Bits{east_neighbours(bit(sq)) & chain})
       if (visit(next, adjacent | adj_index[next], used_stone | ((own >> next) & 1))) return true;
     return false;
