@@ -2,6 +2,7 @@
 matches (nintendo, 12 deals) with the seats swapped, on the project's batch runner (solver/play/inferred.py).
 
     python scripts/koikoi_belief_strength.py --pairs 500 --time 0.05 --seed 1 --out pairs.jsonl [--resume] [--jobs 2]
+    python scripts/koikoi_belief_strength.py --preset seed --opponent greedy ...   # both beliefs against greedy
 
 Prints the inferred side's share of the matches (drawn matches count a half) and its point difference per match,
 each with a 95% Student-t interval over the pairs, the mean ESS of its weights and both sides' mean iterations.
@@ -13,7 +14,7 @@ import argparse
 import json
 
 from solver.batch.runner import Runner
-from solver.play.inferred import run_pairs
+from solver.play.inferred import OPPONENTS, run_pairs
 
 
 def main() -> None:
@@ -26,6 +27,12 @@ def main() -> None:
     ap.add_argument("--out", default=None)
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument(
+        "--opponent",
+        choices=OPPONENTS,
+        default="uniform",
+        help="uniform: inferred against uniform head to head; greedy / pimc: both beliefs against that player",
+    )
     args = ap.parse_args()
     with Runner(jobs=args.jobs) as runner:
         summary = run_pairs(
@@ -38,6 +45,7 @@ def main() -> None:
             resume=args.resume,
             runner=runner,
             on_pair=lambda k, r: print(f"pair {k}: {r['results']} {r['diffs']} ess {r['ess']:.0f}", flush=True),
+            opponent=args.opponent,
         )
     print(json.dumps(summary, indent=1))
 

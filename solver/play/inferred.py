@@ -6,6 +6,10 @@ in seat 1. Each side's agent is told the moves it sees (:class:`~solver.play.see
 the inferred side's match result in each game (1 win, 0.5 drawn match, 0 loss), its score minus the uniform side's,
 and, over its decisions, the mean effective sample size of the weights and the mean iterations of both sides (at
 equal time the inference costs the inferred side iterations).
+
+Against a third player (`opponent` 'greedy', or 'pimc' at the same budget): the unit's match is played four times,
+each belief against that opponent in both seats; a unit's result is each belief's match results and points
+against it, and the measure is their difference on the same deals and seats (the unit is still the pair).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from ..batch.seeds import derive_seed
 from ..games import get_game
 from ..report.stats import mean_interval
 from ..search.settings import SearchSettings
-from .agents import SearchAgent
+from .agents import Agent, GreedyAgent, SearchAgent
 from .match import Match, seat_agents, side_of
 from .seen import SeenMoves
 
@@ -41,12 +45,18 @@ class CountingAgent(SearchAgent):
         return move
 
 
+#: Who the inferred side is measured against: the uniform side head to head, or both against a third player.
+OPPONENTS = ("uniform", "greedy", "pimc")
+
+
 def play_pair(spec: Mapping[str, Any], index: int) -> dict[str, Any]:
     """Unit `index` of a run described by `spec` (a batch task)."""
     game = get_game(spec["game"])
     rules = game.check_options(spec["rules"])
     seed = derive_seed(spec["seed"], "pair", index)
     budget = {"time": spec["time"]} if spec.get("time") else {"nodes": spec["nodes"]}
+    if spec.get("opponent", "uniform") != "uniform":
+        return _against_opponent(game, rules, seed, budget, spec["opponent"])
     results: list[float] = []
     diffs: list[float] = []
     ess: list[float] = []
@@ -72,6 +82,65 @@ def play_pair(spec: Mapping[str, Any], index: int) -> dict[str, Any]:
     }
 
 
+def _against_opponent(game: Any, rules: Any, seed: int, budget: dict[str, Any], opponent: str) -> dict[str, Any]:
+    """Both beliefs against `opponent` on the match `seed`, each in both seats."""
+    results: dict[str, list[float]] = {"inferred": [], "uniform": []}
+    diffs: dict[str, list[float]] = {"inferred": [], "uniform": []}
+    ess: list[float] = []
+    nodes: dict[str, list[int]] = {"inferred": [], "uniform": []}
+    for rotation in (0, 1):
+        for belief in ("inferred", "uniform"):
+            me = CountingAgent(
+                game, SearchSettings(algo="ismcts", seed=seed, **budget), rules, name=belief, belief=belief
+            )
+            other: Agent = (
+                GreedyAgent(game)
+                if opponent == "greedy"
+                else SearchAgent(game, SearchSettings(algo="pimc", seed=seed, **budget), rules, name="pimc")
+            )
+            agents = seat_agents([me, other], [0, 1], rotation)
+            record = Match(game, agents, rules, seed).play(SeenMoves(game, agents))
+            mine = side_of(record, rotation, 0)[0]
+            results[belief].append(0.5 if not record.winners else 1.0 if mine in record.winners else 0.0)
+            diffs[belief].append(record.scores[mine] - record.scores[1 - mine])
+            nodes[belief] += me.nodes
+            if belief == "inferred":
+                ess += me.ess
+    return {
+        "opponent": opponent,
+        "results": results,
+        "diffs": diffs,
+        "ess": sum(ess) / max(len(ess), 1),
+        "nodes": {k: sum(v) / max(len(v), 1) for k, v in nodes.items()},
+    }
+
+
+def _opponent_summary(units: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each belief's share of the matches and points against the opponent, and their paired differences."""
+
+    def per_pair(belief: str, key: str) -> list[float]:
+        return [sum(u[key][belief]) / 2 for u in units]
+
+    out: dict[str, Any] = {}
+    for belief in ("inferred", "uniform"):
+        share = mean_interval(per_pair(belief, "results"), "pair")
+        points = mean_interval(per_pair(belief, "diffs"), "pair")
+        games = [r for u in units for r in u["results"][belief]]
+        out[belief] = {
+            "share": (share.value, share.low, share.high),
+            "points": (points.value, points.low, points.high),
+            "wins": games.count(1.0),
+            "losses": games.count(0.0),
+            "drawn": games.count(0.5),
+        }
+    for key, name in (("results", "share_difference"), ("diffs", "points_difference")):
+        d = mean_interval(
+            [a - b for a, b in zip(per_pair("inferred", key), per_pair("uniform", key), strict=True)], "pair"
+        )
+        out[name] = (d.value, d.low, d.high)
+    return out
+
+
 def run_pairs(
     pairs: int,
     seed: int,
@@ -82,13 +151,20 @@ def run_pairs(
     resume: bool = False,
     runner: Runner | None = None,
     on_pair: Callable[[int, Any], None] | None = None,
+    opponent: str = "uniform",
 ) -> dict[str, Any]:
     """Plays `pairs` units (Koi-Koi; `time` seconds or `nodes` iterations per decision for both sides) and returns
     the summary: the inferred side's share of the matches and its point difference per match, 95% Student-t
-    intervals over the pairs. `out` keeps the units as they arrive (JSON lines; `resume` continues it)."""
+    intervals over the pairs. `out` keeps the units as they arrive (JSON lines; `resume` continues it).
+    `opponent` 'greedy' or 'pimc': both beliefs play that opponent instead, and the summary gives each one's share
+    and points against it and their differences over the pairs (``share_difference``, ``points_difference``)."""
     if (time is None) == (nodes is None):
         raise ValueError("give either time or nodes per decision")
-    spec = {"game": "koikoi", "rules": dict(rules), "seed": seed, "time": time, "nodes": nodes}
+    if opponent not in OPPONENTS:
+        raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, got {opponent!r}")
+    spec: dict[str, Any] = {"game": "koikoi", "rules": dict(rules), "seed": seed, "time": time, "nodes": nodes}
+    if opponent != "uniform":  # head-to-head runs keep the spec (and journal header) they always had
+        spec["opponent"] = opponent
     tasks = [Task(f"pair/{k}", play_pair, (spec, k)) for k in range(pairs)]
     journal = Journal(out, {"job": "belief-strength", **spec}, resume) if out is not None else None
     run = runner or Runner()
@@ -101,6 +177,17 @@ def run_pairs(
         if runner is None:
             run.close()
     units = [done[f"pair/{k}"] for k in range(pairs) if f"pair/{k}" in done]
+    iterations = {k: sum(u["nodes"][k] for u in units) / max(len(units), 1) for k in ("inferred", "uniform")}
+    ess = sum(u["ess"] for u in units) / max(len(units), 1)
+    if opponent != "uniform":
+        return {
+            "pairs": len(units),
+            "interrupted": interrupted,
+            **_opponent_summary(units),
+            "ess": ess,
+            **spec,
+            "iterations": iterations,
+        }
     share = mean_interval([sum(u["results"]) / 2 for u in units], "pair")
     points = mean_interval([sum(u["diffs"]) / 2 for u in units], "pair")
     games = [r for u in units for r in u["results"]]
@@ -112,7 +199,7 @@ def run_pairs(
         "drawn": games.count(0.5),
         "share": (share.value, share.low, share.high),
         "points": (points.value, points.low, points.high),
-        "ess": sum(u["ess"] for u in units) / max(len(units), 1),
+        "ess": ess,
         **spec,
-        "iterations": {k: sum(u["nodes"][k] for u in units) / max(len(units), 1) for k in ("inferred", "uniform")},
+        "iterations": iterations,
     }

@@ -217,3 +217,26 @@ def test_paired_strength_summary_keeps_both_sides_iterations() -> None:
     summary = run_pairs(1, seed=2, rules={"preset": "seed"}, nodes=40)
     assert summary["nodes"] == 40 and set(summary["iterations"]) == {"inferred", "uniform"}
     assert 0 < summary["iterations"]["uniform"] <= 40 and 0 < summary["iterations"]["inferred"] <= 40
+
+
+def test_both_beliefs_against_a_third_player_on_the_same_deals() -> None:
+    from solver.play.inferred import play_pair, run_pairs
+
+    summary = run_pairs(2, seed=3, rules={"preset": "seed"}, nodes=40, opponent="greedy")
+    assert summary["pairs"] == 2 and summary["opponent"] == "greedy"
+    for belief in ("inferred", "uniform"):
+        side = summary[belief]
+        assert side["wins"] + side["losses"] + side["drawn"] == 4  # 2 pairs x both seats
+    # the difference is taken pair by pair on the same deals: its mean is the difference of the two shares
+    assert summary["share_difference"][0] == pytest.approx(
+        summary["inferred"]["share"][0] - summary["uniform"]["share"][0]
+    )
+    assert summary["points_difference"][0] == pytest.approx(
+        summary["inferred"]["points"][0] - summary["uniform"]["points"][0]
+    )
+    assert run_pairs(2, seed=3, rules={"preset": "seed"}, nodes=40, opponent="greedy") == summary  # replays exactly
+    spec = {"game": "koikoi", "rules": {"preset": "seed"}, "seed": 3, "time": None, "nodes": 40, "opponent": "pimc"}
+    unit = play_pair(spec, 0)
+    assert unit["opponent"] == "pimc" and all(len(unit["results"][b]) == 2 for b in ("inferred", "uniform"))
+    with pytest.raises(ValueError, match="opponent must be one of uniform, greedy, pimc, got 'random'"):
+        run_pairs(1, seed=1, rules={}, nodes=40, opponent="random")
