@@ -45,6 +45,18 @@ class CountingAgent(SearchAgent):
         return move
 
 
+def _outcome(record: Any, rotation: int) -> tuple[float, float]:
+    """Side 0's match result in `record` made at `rotation` (1 win, 0.5 drawn match, 0 loss) and its score minus
+    the other side's."""
+    mine = side_of(record, rotation, 0)[0]
+    result = 0.5 if not record.winners else 1.0 if mine in record.winners else 0.0
+    return result, record.scores[mine] - record.scores[1 - mine]
+
+
+def _mean(values: list[float] | list[int]) -> float:
+    return sum(values) / max(len(values), 1)
+
+
 #: Who the inferred side is measured against: the uniform side head to head, or both against a third player.
 OPPONENTS = ("uniform", "greedy", "pimc")
 
@@ -67,18 +79,17 @@ def play_pair(spec: Mapping[str, Any], index: int) -> dict[str, Any]:
             for b in ("inferred", "uniform")
         ]
         agents = seat_agents(sides, [0, 1], rotation)
-        record = Match(game, agents, rules, seed).play(SeenMoves(game, agents))
-        mine = side_of(record, rotation, 0)[0]
-        results.append(0.5 if not record.winners else 1.0 if mine in record.winners else 0.0)
-        diffs.append(record.scores[mine] - record.scores[1 - mine])
+        result, diff = _outcome(Match(game, agents, rules, seed).play(SeenMoves(game, agents)), rotation)
+        results.append(result)
+        diffs.append(diff)
         ess += sides[0].ess
         for side in sides:
             nodes[side.name] += side.nodes
     return {
         "results": results,
         "diffs": diffs,
-        "ess": sum(ess) / max(len(ess), 1),
-        "nodes": {k: sum(v) / max(len(v), 1) for k, v in nodes.items()},
+        "ess": _mean(ess),
+        "nodes": {k: _mean(v) for k, v in nodes.items()},
     }
 
 
@@ -99,10 +110,9 @@ def _against_opponent(game: Any, rules: Any, seed: int, budget: dict[str, Any], 
                 else SearchAgent(game, SearchSettings(algo="pimc", seed=seed, **budget), rules, name="pimc")
             )
             agents = seat_agents([me, other], [0, 1], rotation)
-            record = Match(game, agents, rules, seed).play(SeenMoves(game, agents))
-            mine = side_of(record, rotation, 0)[0]
-            results[belief].append(0.5 if not record.winners else 1.0 if mine in record.winners else 0.0)
-            diffs[belief].append(record.scores[mine] - record.scores[1 - mine])
+            result, diff = _outcome(Match(game, agents, rules, seed).play(SeenMoves(game, agents)), rotation)
+            results[belief].append(result)
+            diffs[belief].append(diff)
             nodes[belief] += me.nodes
             if belief == "inferred":
                 ess += me.ess
@@ -110,8 +120,8 @@ def _against_opponent(game: Any, rules: Any, seed: int, budget: dict[str, Any], 
         "opponent": opponent,
         "results": results,
         "diffs": diffs,
-        "ess": sum(ess) / max(len(ess), 1),
-        "nodes": {k: sum(v) / max(len(v), 1) for k, v in nodes.items()},
+        "ess": _mean(ess),
+        "nodes": {k: _mean(v) for k, v in nodes.items()},
     }
 
 
@@ -177,8 +187,8 @@ def run_pairs(
         if runner is None:
             run.close()
     units = [done[f"pair/{k}"] for k in range(pairs) if f"pair/{k}" in done]
-    iterations = {k: sum(u["nodes"][k] for u in units) / max(len(units), 1) for k in ("inferred", "uniform")}
-    ess = sum(u["ess"] for u in units) / max(len(units), 1)
+    iterations = {k: _mean([u["nodes"][k] for u in units]) for k in ("inferred", "uniform")}
+    ess = _mean([u["ess"] for u in units])
     if opponent != "uniform":
         return {
             "pairs": len(units),

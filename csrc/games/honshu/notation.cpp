@@ -30,7 +30,6 @@ std::string card_list(std::uint64_t s) {
   return out;
 }
 
-
 // "?<count>" -> count in 0..hi, else -1.
 int hidden_count(std::string_view v, int hi) {
   if (v.size() < 2 || v[0] != '?') return -1;
