@@ -12,20 +12,22 @@ test sets with his scores: the first 60 positions of Test_L1_R2 (beginning, medi
 easy). The reference (bench/c4_reference.py; bench/c4_reference_main.cpp is a main around Pons' solver) reads one
 position per line and prints "<position> <score> <nodes> <cpu_us>".
 
-Both sides use the same clock, the CPU time of the solving thread (CLOCK_THREAD_CPUTIME_ID: `time.thread_time`
-around each `solve` here, `clock_gettime` around each `solve()` there), and the same **table policy**, each set
-measured under both:
+Both sides use the same clock, the CPU time of the solving thread (CLOCK_THREAD_CPUTIME_ID), read at the same
+places: around each solve alone, inside one loop over the set in C++ (kofun's `State.solve_set`, the reference's
+main around each `solve()`). And the same **table policy**, each set measured under both:
 
 - ``cleared``: every position starts from a zeroed table, zeroed before its clock starts: the reference's
-  `reset()`, kofun's `_core.clear_tables()` (the table kept between solves, zeroed as new). Both tables are mapped
-  and faulted in before the first clock (the reference's by its constructor, kofun's by a first solve);
+  `reset()`, kofun's `clear_each` (the same zeroing as `_core.clear_tables()`). Both tables are mapped and faulted in
+  before the first clock (the reference's by its constructor, kofun's by a first solve);
 - ``kept``: the entries of the set's earlier positions answer the later ones (Pons' own main, one process; kofun's
   `keep_table`); every round starts from a zeroed table (a new process there, `clear_tables()` here).
 
 The two sides alternate, KOFUN_BENCH_ROUNDS times (3 by default), and the medians are compared (kofun / reference):
 ``cpu_ratio`` on the clocks around the solves alone; ``cpu_ratio_with_clearing`` with the zeroing counted too
-(kofun's `clear_tables()` timed on the same clock; the reference's whole child process from its rusage, its start and
-its input included). The tables hold as many positions on both sides (kofun 256 MB of 16-byte entries, the reference
+(kofun's `clear_tables()` before each position timed on the same clock in a Python loop; the reference's whole child
+process from its rusage, its start and its input included); ``cpu_ratio_python_calls``: kofun's solves called one by
+one from Python (`State.solve`, `time.thread_time` around each call: the call's own cost counted) against the same
+reference rounds. The tables hold as many positions on both sides (kofun 256 MB of 16-byte entries, the reference
 2^24 entries of 5 bytes), so kofun zeroes 3.2 times the bytes.
 """
 
@@ -99,8 +101,8 @@ def _warm_table() -> None:
 
 
 def _policy_results(positions: list[str], policy: str, keep: str) -> tuple[list[tuple[Any, Any, float]], float]:
-    """The solves of `positions` under `policy` from a zeroed table, and the CPU seconds of kofun's zeroing of
-    its table before each position (``cleared``; 0 for ``kept``)."""
+    """The solves of `positions` called one by one from Python under `policy`, from a zeroed table, and the CPU
+    seconds of kofun's zeroing of its table before each position (``cleared``; 0 for ``kept``)."""
     _warm_table()
     if policy == "kept":
         return _solve_results(positions, keep), 0.0
@@ -111,6 +113,16 @@ def _policy_results(positions: list[str], policy: str, keep: str) -> tuple[list[
         clearing += time.thread_time() - start
         out += _solve_results([p])
     return out, clearing
+
+
+def _set_results(states: list[Any], policy: str, keep: str) -> tuple[list[Any], list[float]]:
+    """The solves of `states` under `policy` from a zeroed table in one compiled loop (`State.solve_set`): the
+    results and each solve's thread CPU seconds, read around the solve alone as the reference's main reads them."""
+    _warm_table()
+    kept = keep if policy == "kept" else ""
+    return C4.solve_set(
+        states, _limits(), hash_mb=HASH_MB, value_only=True, keep_table=kept, clear_each=policy == "cleared"
+    )
 
 
 def test_solve_set(benchmark: Any) -> None:
@@ -159,12 +171,18 @@ def test_solve_against_reference(benchmark: Any, name: str, policy: str) -> None
     binary = reference_binary()
     if binary is None:
         print(NOT_GIVEN)
+    states = [C4.parse(p) for p in positions]
     ours: list[tuple[int, float, float]] = []
+    calls: list[float] = []
     theirs: list[tuple[int, float, float]] = []
     for _ in range(_rounds()):
         results, clearing = _policy_results(positions, policy, f"connect4 bench {name}")
         assert [connect4_score(state, r) for state, r, _ in results] == expected
-        ours.append((sum(int(r.nodes) for _, r, _ in results), sum(t for _, _, t in results), clearing))
+        calls.append(sum(t for _, _, t in results))
+        in_set, cpu_s = _set_results(states, policy, f"connect4 bench set {name}")
+        assert [connect4_score(state, r) for state, r in zip(states, in_set, strict=True)] == expected
+        assert [int(r.nodes) for r in in_set] == [int(r.nodes) for _, r, _ in results]
+        ours.append((sum(int(r.nodes) for r in in_set), sum(cpu_s), clearing))
         if binary is not None:
             ref = run_reference(binary, positions, keep=policy == "kept")
             assert ref.scores == expected
@@ -173,7 +191,9 @@ def test_solve_against_reference(benchmark: Any, name: str, policy: str) -> None
     cpu = statistics.median(t for _, t, _ in ours)
     clear = statistics.median(c for _, _, c in ours)
     info: dict[str, Any] = {"set": name, "policy": policy, "positions": len(positions), "rounds": len(ours)}
+    call_cpu = statistics.median(calls)
     info |= {"kofun_nodes": ours[0][0], "kofun_cpu_s": round(cpu, 3), "kofun_clear_cpu_s": round(clear, 3)}
+    info["kofun_python_calls_cpu_s"] = round(call_cpu, 3)
     info["kofun_nodes_per_cpu_s"] = round(ours[0][0] / cpu)
     if binary is None:
         info["reference"] = "not given"
@@ -187,6 +207,7 @@ def test_solve_against_reference(benchmark: Any, name: str, policy: str) -> None
             "nodes_ratio": round(ours[0][0] / theirs[0][0], 3),
             "cpu_ratio": round(cpu / ref_cpu, 2),
             "cpu_ratio_with_clearing": round((cpu + clear) / statistics.median(c for _, _, c in theirs), 2),
+            "cpu_ratio_python_calls": round(call_cpu / ref_cpu, 2),
         }
     benchmark.extra_info.update(info)
     print(" ".join(f"{k}={v}" for k, v in info.items()))

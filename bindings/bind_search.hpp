@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <ctime>
 #include <memory>
 #include <new>
 #include <optional>
@@ -197,6 +198,13 @@ inline std::uint64_t kept_entries_id(std::string_view type, std::string_view rul
   return h | 1;
 }
 
+// CPU seconds used by the calling thread (CLOCK_THREAD_CPUTIME_ID).
+inline double thread_cpu_seconds() noexcept {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
 // The transposition table of one search (hash_mb already checked), kept between searches (table_cache.hpp), or
 // ValueError when it cannot be allocated.
 inline std::unique_ptr<TableLease> make_table(int hash_mb) {
@@ -258,6 +266,40 @@ void bind_search(py::class_<G>& cls) {
           "limit): value_low..value_high. keep_table: '' (default) answers as a new table; a name of the positions' "
           "rules (e.g. 'connect4') keeps the entries of the previous solve on the kept table of this size if it was "
           "given the same name (a session of many solves; the node count then depends on the solves before).");
+    if constexpr (HasPliesBound<G>)
+      cls.def_static(
+          "solve_set",
+          [](const std::vector<G>& positions, const SearchLimits& limits, int hash_mb, bool value_only,
+             const std::string& keep_table, bool clear_each) {
+            if (limits.time_s < 0) throw std::invalid_argument("solve_set: limits.time_s must be >= 0");
+            if (limits.threads != 1) throw std::invalid_argument("solve_set: runs on one thread (limits.threads = 1)");
+            check_memory(hash_mb, "hash_mb");
+            for (std::size_t i = 0; i < positions.size(); ++i) {
+              const std::string where = "solve_set: position " + std::to_string(i);
+              check_two_players(positions[i], where.c_str());
+              if (positions[i].is_terminal()) throw std::invalid_argument(where + " is terminal");
+            }
+            const std::uint64_t keep = keep_table.empty() ? 0 : kept_entries_id(typeid(G).name(), keep_table);
+            const auto tt = make_table(hash_mb);
+            std::vector<SearchResult> results(positions.size());
+            std::vector<double> cpu_s(positions.size());
+            {
+              py::gil_scoped_release release;
+              for (std::size_t i = 0; i < positions.size(); ++i) {
+                if (clear_each) (**tt).clear();
+                const double start = thread_cpu_seconds();
+                results[i] = solve(positions[i], limits, nullptr, **tt, value_only, keep);
+                cpu_s[i] = thread_cpu_seconds() - start;
+              }
+            }
+            return py::make_tuple(std::move(results), std::move(cpu_s));
+          },
+          py::arg("positions"), py::arg("limits"), py::arg("hash_mb") = 64, py::arg("value_only") = false,
+          py::arg("keep_table") = "", py::arg("clear_each") = false,
+          "Solves `positions` one after the other in one call (as `solve` each, on one table): (results, cpu_s), "
+          "cpu_s[i] the CPU seconds of this thread in the i-th solve alone. keep_table as in `solve` (a name keeps "
+          "the entries of the earlier positions for the later ones); clear_each zeroes the table before each "
+          "position, outside its clock. A file of positions without a Python call per position.");
     cls.def(
         "minimax",
         [](const G& g, int depth) {

@@ -28,6 +28,7 @@ from .search.analysis import analyse
 from .search.config import Config, ConfigError, load_config
 from .search.runner import Progress, SearchReport, search
 from .search.settings import SearchSettings, SettingsError
+from .search.solve_set import SolvedPosition, solve_set
 from .search.values import Score
 
 
@@ -121,6 +122,7 @@ __all__ = [
     "SearchReport",
     "SearchSettings",
     "SettingsError",
+    "SolvedPosition",
     "UnknownGameError",
     "WorldError",
     "__version__",
@@ -139,4 +141,5 @@ __all__ = [
     "rotations",
     "search",
     "solve",
+    "solve_set",
 ]

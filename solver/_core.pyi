@@ -138,6 +138,15 @@ class _State:
         value_only: bool = False,
         keep_table: str = "",
     ) -> SearchResult: ...
+    @staticmethod
+    def solve_set(
+        positions: list[Any],
+        limits: SearchLimits,
+        hash_mb: int = 64,
+        value_only: bool = False,
+        keep_table: str = "",
+        clear_each: bool = False,
+    ) -> tuple[list[SearchResult], list[float]]: ...
     def remaining_plies_bound(self) -> int: ...
     # Games with tactical hooks: Connect Four (ply), Sensei (whole turn):
     def winning_move(self) -> int: ...

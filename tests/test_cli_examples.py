@@ -122,6 +122,7 @@ SANE = {  # command -> what its output must contain
     "estimate": "lower bound",
     "best-turn": "best: ",
     "bench": "signature: ",
+    "solve-set": "1000 positions, ",
 }
 
 

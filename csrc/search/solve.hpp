@@ -392,6 +392,7 @@ SearchResult solve(const G& root, const SearchLimits& limits, SearchControl* con
     }
   }
   if (out.moves.empty()) {  // not proven (or the budget ran out after the proof): every root move, no values
+    out.moves.reserve(ml.size());
     for (Move m : ml) out.moves.push_back(MoveStat{m, 0.0, 0, Proof::kNone, -1});
     auto it = std::find_if(out.moves.begin(), out.moves.end(), [&](const MoveStat& x) { return x.move == out.best_move; });
     std::rotate(out.moves.begin(), it, it + 1);
