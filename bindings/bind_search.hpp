@@ -269,8 +269,8 @@ void bind_search(py::class_<G>& cls) {
     if constexpr (HasPliesBound<G>)
       cls.def_static(
           "solve_set",
-          [](const std::vector<G>& positions, const SearchLimits& limits, int hash_mb, bool value_only,
-             const std::string& keep_table, bool clear_each) {
+          [](const std::vector<G>& positions, const SearchLimits& limits, SearchControl* control, int hash_mb,
+             bool value_only, const std::string& keep_table, bool clear_each) {
             if (limits.time_s < 0) throw std::invalid_argument("solve_set: limits.time_s must be >= 0");
             if (limits.threads != 1) throw std::invalid_argument("solve_set: runs on one thread (limits.threads = 1)");
             check_memory(hash_mb, "hash_mb");
@@ -288,18 +288,25 @@ void bind_search(py::class_<G>& cls) {
               for (std::size_t i = 0; i < positions.size(); ++i) {
                 if (clear_each) (**tt).clear();
                 const double start = thread_cpu_seconds();
-                results[i] = solve(positions[i], limits, nullptr, **tt, value_only, keep);
+                results[i] = solve(positions[i], limits, control, **tt, value_only, keep);
                 cpu_s[i] = thread_cpu_seconds() - start;
+                if (results[i].stopped) {  // a stop request: the positions solved so far, this one's bounds last
+                  results.resize(i + 1);
+                  cpu_s.resize(i + 1);
+                  break;
+                }
               }
             }
             return py::make_tuple(std::move(results), std::move(cpu_s));
           },
-          py::arg("positions"), py::arg("limits"), py::arg("hash_mb") = 64, py::arg("value_only") = false,
-          py::arg("keep_table") = "", py::arg("clear_each") = false,
+          py::arg("positions"), py::arg("limits"), py::arg("control") = nullptr, py::arg("hash_mb") = 64,
+          py::arg("value_only") = false, py::arg("keep_table") = "", py::arg("clear_each") = false,
           "Solves `positions` one after the other in one call (as `solve` each, on one table): (results, cpu_s), "
           "cpu_s[i] the CPU seconds of this thread in the i-th solve alone. keep_table as in `solve` (a name keeps "
           "the entries of the earlier positions for the later ones); clear_each zeroes the table before each "
-          "position, outside its clock. A file of positions without a Python call per position.");
+          "position, outside its clock. A stop request on `control` ends the set: the results of the positions "
+          "solved so far, the stopped one last (stopped, its bounds). A file of positions without a Python call "
+          "per position.");
     cls.def(
         "minimax",
         [](const G& g, int depth) {

@@ -142,6 +142,7 @@ class _State:
     def solve_set(
         positions: list[Any],
         limits: SearchLimits,
+        control: SearchControl | None = None,
         hash_mb: int = 64,
         value_only: bool = False,
         keep_table: str = "",

@@ -94,6 +94,15 @@ def test_compiled_set_checks_its_arguments() -> None:
         C4.solve_set([C4.parse("4453"), terminal], _limits())
 
 
+def test_a_stop_request_ends_the_set_with_the_positions_solved_so_far() -> None:
+    control = _core.SearchControl()
+    control.request_stop()
+    results, cpu = C4.solve_set([C4.parse(p) for p in POSITIONS], _limits(), control)
+    assert len(results) == len(cpu) == 1
+    assert results[0].stopped and results[0].proof == _core.Proof.NONE
+    assert results[0].value_low <= results[0].value_high
+
+
 def test_cli_prints_each_position_and_the_totals(tmp_path: Path) -> None:
     f = tmp_path / "set.txt"
     f.write_text("# a comment\n" + "\n".join(f"{p} {s}" for p, s in ROWS[:3]) + "\n\n")

@@ -17,6 +17,7 @@ from ..search.text import format_report, progress_line
 from .common import (
     Setup,
     common_options,
+    echo_err,
     engine_options,
     progress,
     settings_from,
@@ -166,9 +167,12 @@ def solve_set_cmd(
             click.echo(json.dumps({**r.to_dict(), "cpu_s": p.cpu_s}))
         else:
             click.echo(f"{r.position}  {r.score}  best {r.best_move}  {r.nodes} nodes  {1e3 * p.cpu_s:.3f} ms")
+    if len(solved) < len(positions):
+        echo_err(f"interrupted: {len(solved)} of {len(positions)} positions searched, the last one stopped")
     if not as_json:
         rate = f", {nodes / cpu:,.0f} nodes/s" if cpu > 0 else ""
-        click.echo(f"{len(solved)} positions, {nodes:,} nodes, {cpu:.3f} CPU s (this thread, solves alone){rate}")
+        count = f"{len(solved)} position" + ("" if len(solved) == 1 else "s")
+        click.echo(f"{count}, {nodes:,} nodes, {cpu:.3f} CPU s (this thread, solves alone){rate}")
 
 
 COMMANDS = (best_move_cmd, analyse_cmd, solve_set_cmd)

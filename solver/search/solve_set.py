@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from .. import _core
 from ..games import GameInfo, get_game
-from .runner import SearchReport, remaining_plies, report_of, settings_of
+from .runner import SearchReport, remaining_plies, report_of, run_in_thread, settings_of
 
 CHUNK = 256  # positions per compiled call between two progress reports
 
@@ -41,9 +43,9 @@ def solve_set(
 
     Keywords as for :func:`solver.solve` (``time`` and ``nodes`` budget each position; ``hash_mb``). `value_only`:
     the value and one best move (no exact value of every move, no PV). `on_progress(done, total)` is called after
-    every :data:`CHUNK` positions. Bad notation, a terminal position or one of another game raises ValueError naming
-    the position's index
-    (``positions[i]``).
+    every :data:`CHUNK` positions. Ctrl-C stops the set: the positions solved so far are returned, the one it stopped
+    last (its report ``interrupted``, with the bounds reached). Bad notation, a terminal position or one of another
+    game raises ValueError naming the position's index (``positions[i]``).
     """
     g = get_game(game)
     states = [_state(g, p, i, rules) for i, p in enumerate(positions)]
@@ -59,11 +61,16 @@ def solve_set(
     out: list[SolvedPosition] = []
     for start in range(0, len(states), CHUNK):
         chunk = states[start : start + CHUNK]
-        results, cpu = g.State.solve_set(chunk, settings.limits(), value_only=value_only, keep_table=keep, **table)
-        for state, result, seconds in zip(chunk, results, cpu, strict=True):
-            out.append(SolvedPosition(report_of(g, state, settings, result, False), float(seconds)))
+        control = _core.SearchControl()
+        run = partial(g.State.solve_set, chunk, settings.limits(), control, value_only=value_only, keep_table=keep)
+        (results, cpu), interrupted = run_in_thread(partial(run, **table), control, None, None)
+        for state, result, seconds in zip(chunk, results, cpu, strict=False):
+            stopped = interrupted and bool(result.stopped)
+            out.append(SolvedPosition(report_of(g, state, settings, result, stopped), float(seconds)))
         if on_progress is not None:
             on_progress(len(out), len(states))
+        if interrupted:
+            break
     return out
 
 
