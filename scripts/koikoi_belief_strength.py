@@ -3,6 +3,7 @@ matches (nintendo, 12 deals) with the seats swapped, on the project's batch runn
 
     python scripts/koikoi_belief_strength.py --pairs 500 --time 0.05 --seed 1 --out pairs.jsonl [--resume] [--jobs 2]
     python scripts/koikoi_belief_strength.py --preset seed --opponent greedy ...   # both beliefs against greedy
+    python scripts/koikoi_belief_strength.py --preset seed --opponent flat ...     # against the unweighted control
 
 Prints the inferred side's share of the matches (drawn matches count a half) and its point difference per match,
 each with a 95% Student-t interval over the pairs, the mean ESS of its weights and both sides' mean iterations.
@@ -31,7 +32,8 @@ def main() -> None:
         "--opponent",
         choices=OPPONENTS,
         default="uniform",
-        help="uniform: inferred against uniform head to head; greedy / pimc: both beliefs against that player",
+        help="uniform: inferred against uniform head to head; flat: against its control (the same explicit worlds, "
+        "equal weights); greedy / pimc: both beliefs against that player",
     )
     args = ap.parse_args()
     with Runner(jobs=args.jobs) as runner:

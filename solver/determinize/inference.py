@@ -114,11 +114,14 @@ def decisions_weighed(game: Any, view: Any, seen: Sequence[Seen]) -> int:
     return int(count(view, seen)) if count is not None else len(seen)
 
 
-def infer(view: Any, seen: Sequence[Seen], seed: int, candidates: int = CANDIDATES, worlds: int = WORLDS) -> Inference:
+def infer(
+    view: Any, seen: Sequence[Seen], seed: int, candidates: int = CANDIDATES, worlds: int = WORLDS, weigh: bool = True
+) -> Inference:
     """The weighted belief of `view` (an :class:`~.infostate.InformationState`) after the decisions `seen`:
     `candidates` uniform worlds weighted by the game's ``decision_log_likelihoods``, resampled to `worlds` rows.
-    WorldError names what is wrong (a game without a model of its players, seen decisions that do not lead to
-    this view)."""
+    ``weigh=False`` is the control of the inference: the same candidates resampled the same way with equal weights
+    (the model is not evaluated), so that a comparison with it measures the weights alone. WorldError names what
+    is wrong (a game without a model of its players, seen decisions that do not lead to this view)."""
     game = view.game
     model = getattr(game, "decision_log_likelihoods", None)
     if model is None:
@@ -126,7 +129,7 @@ def infer(view: Any, seen: Sequence[Seen], seed: int, candidates: int = CANDIDAT
     if candidates < 1 or worlds < 1:
         raise WorldError(f"belief 'inferred': candidates and worlds must be >= 1, got {candidates} and {worlds}")
     pool = view.belief.sample(candidates, derive_seed(seed, "candidates"))
-    loglik = np.asarray(model(view, seen, pool), dtype=np.float64)
+    loglik = np.asarray(model(view, seen, pool) if weigh else np.zeros(candidates), dtype=np.float64)
     if loglik.shape != (candidates,):
         raise WorldError(f"{game.name}: the decision model gave shape {loglik.shape} for {candidates} worlds")
     w = normalised_weights(loglik)

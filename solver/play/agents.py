@@ -119,6 +119,9 @@ class SearchAgent:
     time budget the inference is part of the move's time. 'uniform' (the default): the view's uniform belief."""
 
     sees_everything = False
+    #: belief 'inferred' weighs its worlds; False only in the control of the measurements (equal weights, the same
+    #: worlds drawn and resampled the same way: solver.play.inferred)
+    weigh_worlds = True
 
     def __init__(
         self,
@@ -193,7 +196,7 @@ class SearchAgent:
         seen = self.seen.get(view.observer)
         if seen is None or decisions_weighed(self.game, view, seen) == 0:
             return None  # nothing seen to weigh: the uniform belief, sampled in C++
-        self.last_inference = infer(view, seen, settings.seed)
+        self.last_inference = infer(view, seen, settings.seed, weigh=self.weigh_worlds)
         return self.last_inference.worlds
 
     @property

@@ -7,6 +7,9 @@ the inferred side's match result in each game (1 win, 0.5 drawn match, 0 loss), 
 and, over its decisions, the mean effective sample size of the weights and the mean iterations of both sides (at
 equal time the inference costs the inferred side iterations).
 
+Against the control (`opponent` 'flat'): the same head-to-head pairs with the uniform side replaced by
+:class:`FlatAgent`, the inferred side's own explicit worlds with equal weights.
+
 Against a third player (`opponent` 'greedy', or 'pimc' at the same budget): the unit's match is played four times,
 each belief against that opponent in both seats; a unit's result is each belief's match results and points
 against it, and the measure is their difference on the same deals and seats (the unit is still the pair).
@@ -45,6 +48,13 @@ class CountingAgent(SearchAgent):
         return move
 
 
+class FlatAgent(CountingAgent):
+    """The control of belief 'inferred': the same explicit worlds, drawn and resampled the same way, with equal
+    weights (the decision model is not evaluated). Inferred against it measures the weights alone."""
+
+    weigh_worlds = False
+
+
 def _outcome(record: Any, rotation: int) -> tuple[float, float]:
     """Side 0's match result in `record` made at `rotation` (1 win, 0.5 drawn match, 0 loss) and its score minus
     the other side's."""
@@ -57,8 +67,10 @@ def _mean(values: list[float] | list[int]) -> float:
     return sum(values) / max(len(values), 1)
 
 
-#: Who the inferred side is measured against: the uniform side head to head, or both against a third player.
-OPPONENTS = ("uniform", "greedy", "pimc")
+#: Who the inferred side is measured against: the uniform side or the flat control head to head, or both beliefs
+#: against a third player.
+OPPONENTS = ("uniform", "flat", "greedy", "pimc")
+HEAD_TO_HEAD = ("uniform", "flat")
 
 
 def play_pair(spec: Mapping[str, Any], index: int) -> dict[str, Any]:
@@ -67,17 +79,21 @@ def play_pair(spec: Mapping[str, Any], index: int) -> dict[str, Any]:
     rules = game.check_options(spec["rules"])
     seed = derive_seed(spec["seed"], "pair", index)
     budget = {"time": spec["time"]} if spec.get("time") else {"nodes": spec["nodes"]}
-    if spec.get("opponent", "uniform") != "uniform":
-        return _against_opponent(game, rules, seed, budget, spec["opponent"])
+    other = spec.get("opponent", "uniform")
+    if other not in HEAD_TO_HEAD:
+        return _against_opponent(game, rules, seed, budget, other)
     results: list[float] = []
     diffs: list[float] = []
     ess: list[float] = []
-    nodes: dict[str, list[int]] = {"inferred": [], "uniform": []}
+    nodes: dict[str, list[int]] = {"inferred": [], other: []}
     for rotation in (0, 1):
-        sides = [
-            CountingAgent(game, SearchSettings(algo="ismcts", seed=seed, **budget), rules, name=b, belief=b)
-            for b in ("inferred", "uniform")
-        ]
+        settings = SearchSettings(algo="ismcts", seed=seed, **budget)
+        second = (
+            FlatAgent(game, settings, rules, name="flat", belief="inferred")
+            if other == "flat"
+            else CountingAgent(game, settings, rules, name="uniform", belief="uniform")
+        )
+        sides = [CountingAgent(game, settings, rules, name="inferred", belief="inferred"), second]
         agents = seat_agents(sides, [0, 1], rotation)
         result, diff = _outcome(Match(game, agents, rules, seed).play(SeenMoves(game, agents)), rotation)
         results.append(result)
@@ -166,6 +182,7 @@ def run_pairs(
     """Plays `pairs` units (Koi-Koi; `time` seconds or `nodes` iterations per decision for both sides) and returns
     the summary: the inferred side's share of the matches and its point difference per match, 95% Student-t
     intervals over the pairs. `out` keeps the units as they arrive (JSON lines; `resume` continues it).
+    `opponent` 'flat': the inferred side against its control (:class:`FlatAgent`) instead of the uniform side.
     `opponent` 'greedy' or 'pimc': both beliefs play that opponent instead, and the summary gives each one's share
     and points against it and their differences over the pairs (``share_difference``, ``points_difference``)."""
     if (time is None) == (nodes is None):
@@ -173,7 +190,7 @@ def run_pairs(
     if opponent not in OPPONENTS:
         raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, got {opponent!r}")
     spec: dict[str, Any] = {"game": "koikoi", "rules": dict(rules), "seed": seed, "time": time, "nodes": nodes}
-    if opponent != "uniform":  # head-to-head runs keep the spec (and journal header) they always had
+    if opponent != "uniform":  # runs against the uniform side keep the spec (and journal header) they always had
         spec["opponent"] = opponent
     tasks = [Task(f"pair/{k}", play_pair, (spec, k)) for k in range(pairs)]
     journal = Journal(out, {"job": "belief-strength", **spec}, resume) if out is not None else None
@@ -187,9 +204,10 @@ def run_pairs(
         if runner is None:
             run.close()
     units = [done[f"pair/{k}"] for k in range(pairs) if f"pair/{k}" in done]
-    iterations = {k: _mean([u["nodes"][k] for u in units]) for k in ("inferred", "uniform")}
+    sides = ("inferred", opponent if opponent in HEAD_TO_HEAD else "uniform")
+    iterations = {k: _mean([u["nodes"][k] for u in units]) for k in sides}
     ess = _mean([u["ess"] for u in units])
-    if opponent != "uniform":
+    if opponent not in HEAD_TO_HEAD:
         return {
             "pairs": len(units),
             "interrupted": interrupted,

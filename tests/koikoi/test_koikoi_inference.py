@@ -11,6 +11,7 @@ import pytest
 
 from solver._core import WorldError
 from solver._core import koikoi as kk
+from solver.batch.seeds import derive_seed
 from solver.determinize.inference import Seen, infer, normalised_weights
 from solver.games import get_game
 from solver.games.koikoi.inference import (
@@ -238,5 +239,28 @@ def test_both_beliefs_against_a_third_player_on_the_same_deals() -> None:
     spec = {"game": "koikoi", "rules": {"preset": "seed"}, "seed": 3, "time": None, "nodes": 40, "opponent": "pimc"}
     unit = play_pair(spec, 0)
     assert unit["opponent"] == "pimc" and all(len(unit["results"][b]) == 2 for b in ("inferred", "uniform"))
-    with pytest.raises(ValueError, match="opponent must be one of uniform, greedy, pimc, got 'random'"):
+    with pytest.raises(ValueError, match="opponent must be one of uniform, flat, greedy, pimc, got 'random'"):
         run_pairs(1, seed=1, rules={}, nodes=40, opponent="random")
+
+
+def test_the_flat_control_draws_the_same_worlds_with_equal_weights() -> None:
+    view, seen = after_one_play()
+    state = get_game("koikoi").view(view)
+    weighed = infer(state, seen, seed=5, candidates=64, worlds=32)
+    flat = infer(state, seen, seed=5, candidates=64, worlds=32, weigh=False)
+    assert flat.ess == pytest.approx(64.0)  # every candidate weighs the same
+    assert flat.decisions == weighed.decisions == 1
+    pool = state.belief.sample(64, derive_seed(5, "candidates"))
+    assert np.array_equal(flat.worlds, pool[::2])  # systematic resampling of equal weights: every other candidate
+    assert weighed.ess < 64.0
+
+
+def test_inferred_against_its_flat_control_head_to_head() -> None:
+    from solver.play.inferred import FlatAgent, run_pairs
+
+    summary = run_pairs(2, seed=4, rules={"preset": "seed"}, nodes=40, opponent="flat")
+    assert summary["pairs"] == 2 and summary["opponent"] == "flat"
+    assert summary["wins"] + summary["losses"] + summary["drawn"] == 4
+    assert set(summary["iterations"]) == {"inferred", "flat"}
+    assert run_pairs(2, seed=4, rules={"preset": "seed"}, nodes=40, opponent="flat") == summary  # replays exactly
+    assert FlatAgent.weigh_worlds is False and SearchAgent.weigh_worlds is True
