@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from openspiel_nodes import alpha_beta_nodes
 
 from solver import _core
 
@@ -65,22 +66,13 @@ def _openspiel_nodes(pyspiel: Any) -> int:
     from open_spiel.python.algorithms import minimax
 
     game = pyspiel.load_game("connect_four")
-    original: Callable[..., Any] = minimax._alpha_beta
-    count = 0
 
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        nonlocal count
-        count += 1
-        return original(*args, **kwargs)
-
-    minimax._alpha_beta = counted
-    try:
+    def run() -> None:
         for position, _ in SET:
             state = _openspiel_state(game, position)
             minimax.alpha_beta_search(game, state, maximum_depth=EMPTY, maximizing_player_id=state.current_player())
-    finally:
-        minimax._alpha_beta = original
-    return count
+
+    return alpha_beta_nodes(run)
 
 
 def _kofun_pass(hash_mb: int) -> tuple[float, int, list[int]]:

@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from openspiel_nodes import alpha_beta_nodes
 from paired import paired, rounds, thread_rate
 
 from solver import _core
@@ -64,20 +65,7 @@ def _openspiel_alphabeta(game: Any, depth: int) -> tuple[Callable[[], float], in
             game, game.new_initial_state(), value_function=lambda s: 0.0, maximum_depth=depth, maximizing_player_id=0
         )
 
-    original: Callable[..., Any] = minimax._alpha_beta
-    count = 0
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        nonlocal count
-        count += 1
-        return original(*args, **kwargs)
-
-    minimax._alpha_beta = counted
-    try:
-        run()
-    finally:
-        minimax._alpha_beta = original
-    nodes = count
+    nodes = alpha_beta_nodes(run)
 
     def timed() -> int:
         run()
