@@ -24,7 +24,6 @@ JOURNALS = Path(__file__).parent.parent / "docs" / "data" / "ladders"
 #: Ladders shipped before their results files were kept in the repository (their games were not kept): made again
 #: with a journal they leave this list (docs/ladders.md "Results files").
 WITHOUT_JOURNAL = {
-    "koikoi-nintendo",
     "ohanami-2p",
     "honshu-4p",
 }
