@@ -49,7 +49,11 @@ def test_random_games_per_second(benchmark: Any) -> None:
     n = 100_000
     for players in (2, 1):
         s = hw.State.deal(hw.Rules(players=players), 1)
-        wall, cpu = _rates(lambda s=s: n if s.random_playouts(n, 1) else 0)
+
+        def playouts(s: Any = s) -> int:
+            return n if s.random_playouts(n, 1) else 0
+
+        wall, cpu = _rates(playouts)
         _report(benchmark, players=players, games_per_s=round(wall), games_per_s_cpu=round(cpu))
     s = hw.State.deal(hw.Rules(), 1)
     benchmark.pedantic(lambda: s.random_playouts(n, 1), rounds=1)
@@ -61,9 +65,11 @@ def test_ismcts_iterations_per_second(benchmark: Any, search_limits: Any) -> Non
     for plies in (0, 10):
         info, unseen, groups = _view(plies)
         lim = search_limits(nodes=200_000, seed=1)
-        wall, cpu = _rates(
-            lambda v=(info, lim, unseen, groups): hw.State.ismcts(v[0], v[1], unseen=v[2], groups=v[3]).nodes
-        )
+
+        def iterations(v: tuple[Any, ...] = (info, lim, unseen, groups)) -> int:
+            return int(hw.State.ismcts(v[0], v[1], unseen=v[2], groups=v[3]).nodes)
+
+        wall, cpu = _rates(iterations)
         _report(benchmark, plies=plies, ismcts_iterations_per_s=round(wall), ismcts_iterations_per_s_cpu=round(cpu))
     info, unseen, groups = _view()
     benchmark.pedantic(

@@ -53,7 +53,7 @@ def test_worlds_per_second(benchmark: Any, best_rate: Any) -> None:
     cpp = best_rate(lambda: kk.State.sample_worlds(unseen, n, seed=1).shape[0])
     states = best_rate(lambda: len(kk.State.sample_states(info, unseen, groups, 50_000, seed=1)))
     worlds = belief.sample(5_000, seed=2)
-    checked = best_rate(lambda: sum(1 for w in worlds if kk.State.from_world(info, w)))
+    checked = best_rate(lambda: sum(1 for w in worlds if kk.State.from_world(info, w) is not None))
     _report(
         benchmark,
         cython_worlds_per_s=round(cython),

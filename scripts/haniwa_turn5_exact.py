@@ -164,7 +164,7 @@ def report(header: dict[str, Any], results: dict[int, Turn5Result]) -> None:
     print()
     print("| quantity | mean (95% CI) |")
     print("|---|---|")
-    rows = {
+    rows: dict[str, list[float]] = {
         "policy's actual score": [r.score for r in rs],
         "P: policy's expected score from y": [r.policy for r in rs],
         "O: optimal non-peeking value from y": [r.optimum for r in rs],
@@ -202,11 +202,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             header: dict[str, Any] = {}
             results: dict[int, Turn5Result] = {}
             for path in args.report:
-                h, r = read_results(path)
+                h, part = read_results(path)
                 if header and h != header:
                     raise Turn5Error(f"{path}: results of another run ({h} against {header})")
                 header = h
-                results.update(r)
+                results.update(part)
             report(header, results)
             return 0
         if args.out is None:

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.web.driver import Server
 from tests.web.test_browser import browser, new_game, play_clicks
 
-SHOTS = [  # game, lobby settings, clicks before the picture
+SHOTS: list[tuple[str, dict[str, str], int]] = [  # game, lobby settings (mode), clicks before the picture
     ("connect4", {}, 8),
     ("sensei", {}, 9),
     ("koikoi", {}, 5),
@@ -46,7 +46,7 @@ def main() -> None:
             time.sleep(1.0)
             driver.save_screenshot(str(args.out / "lobby.png"))
             for game, setup, clicks in SHOTS:
-                new_game(driver, server, game, seed=3, **setup)
+                new_game(driver, server, game, seed=3, mode=setup.get("mode"))
                 play_clicks(driver, random.Random(game), clicks, stop_after=clicks)
                 time.sleep(1.0)  # the engine's reply drawn
                 height = driver.execute_script("return document.body.scrollHeight")

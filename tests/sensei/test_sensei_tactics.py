@@ -56,7 +56,7 @@ def starts_arrival_win(s: Any, m: int) -> bool:
 def random_positions(seed: int, count: int) -> list[Any]:
     """Positions met in seeded random games of each version and option (turn starts and mid-turn)."""
     rng = random.Random(seed)
-    variants = [
+    variants: list[dict[str, Any]] = [
         {"version": "arashi"},
         {"version": "shizukana"},
         {"version": "arashi", "character_blocked_by_own": True},
