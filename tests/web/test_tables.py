@@ -40,9 +40,9 @@ def test_a_game_against_the_engine_is_played_written_and_given_back_as_its_recor
     state = hub.wait(c, my_turn_or_over)
     assert state["your_turn"] and state["to_move"] == 0 and state["status"] == "playing"
     assert sorted(m["move"] for m in state["legal"]) == [str(c) for c in range(1, 8)]
-    assert state["seats"][1] == {"seat": 1, "kind": "ai", "name": "level 2 (alphabeta-27)", "rated": True,
-                                 "rating": 781, "low": 758, "high": 806, "label": "the engine",
-                                 "title": "the engine, level 2 (rating 781, 95%: 758 to 806), playing O"}  # fmt: skip
+    assert state["seats"][1] == {"seat": 1, "kind": "ai", "name": "level 2 (alphabeta-29)", "rated": True,
+                                 "rating": 799, "low": 778, "high": 823, "label": "the engine",
+                                 "title": "the engine, level 2 (rating 799, 95%: 778 to 823), playing O"}  # fmt: skip
     assert state["seats"][0]["label"] == "you" and state["seats"][0]["title"] == "you, playing X"
     assert state["rules_words"] == {"mode": "standard rules", "rated_mode": "standard", "changes": [], "all": []}
     mine = ["4", "4", "4", "3", "5", "6", "2", "1", "7", "1", "2", "3", "5", "6", "7", "1", "2", "3"]
@@ -57,7 +57,7 @@ def test_a_game_against_the_engine_is_played_written_and_given_back_as_its_recor
     scores = f"you {record.scores[0]:g}, the engine {record.scores[1]:g}"
     said = {(): f"draw ({scores})", (0,): f"you won ({scores})", (1,): f"the engine won ({scores})"}
     assert state["result"]["words"] == said[tuple(record.winners)]
-    level = "level 2 (alphabeta-27)"
+    level = "level 2 (alphabeta-29)"
     text = {(): "draw", (0,): "X won", (1,): f"{level} won"}[tuple(record.winners)]
     assert state["result"]["text"] == f"{text} (X {record.scores[0]:g}, {level} {record.scores[1]:g})"
     assert state["revealed"] == []  # nothing was hidden
@@ -229,8 +229,8 @@ def test_the_lobby_offers_eight_levels_the_last_one_full_strength(hub: HubDriver
     levels = hub.ask(c, type="levels", game="connect4")["levels"]
     assert [lv["level"] for lv in levels] == list(range(1, 9))
     assert levels[0] == {"level": 1, "name": "alphabeta-16", "budget": 16, "full": False, "rated": True,
-                         "rating": 654, "low": 631, "high": 680}  # fmt: skip
-    assert levels[6]["name"] == "alphabeta-262144" and levels[6]["rating"] == 1414  # the ladder's top rung
+                         "rating": 657, "low": 636, "high": 681}  # fmt: skip
+    assert levels[6]["name"] == "alphabeta-1048576" and levels[6]["rating"] == 1506  # the ladder's top rung
     assert levels[7] == {"level": 8, "name": "alphabeta-16777216", "budget": 16777216, "full": True, "rated": False,
                          "rating": None, "low": None, "high": None}  # fmt: skip
     ratings = [lv["rating"] for lv in levels[:7]]
