@@ -25,7 +25,6 @@ JOURNALS = Path(__file__).parent.parent / "docs" / "data" / "ladders"
 #: with a journal they leave this list (docs/ladders.md "Results files").
 WITHOUT_JOURNAL = {
     "ohanami-2p",
-    "honshu-4p",
 }
 
 
