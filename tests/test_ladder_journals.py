@@ -16,7 +16,7 @@ from click.testing import CliRunner
 import solver
 from solver.cli import main
 from solver.rating import tournament
-from solver.rating.journals import read_journal, refit
+from solver.rating.journals import prefix_ratings, read_journal, refit
 from solver.rating.ladders import Ladder
 
 SHIPPED = Path(solver.__file__).parent / "data" / "ratings"
@@ -106,3 +106,22 @@ def test_a_resumed_ladder_takes_its_rounds_fits_from_the_kept_file(
         == 0
     )
     assert calls == [4]
+
+
+def test_a_ladder_made_again_reproduces_the_one_it_replaced() -> None:
+    """The Honshu 4-player ladder was shipped without its games (8,704 of them) and made again with the same
+    command and seed: the first 8,704 games of its results file give the ratings the earlier file shipped, to a
+    millionth of a point; a prefix that does not end between units is refused."""
+    journal = JOURNALS / "honshu-4p.jsonl.gz"
+    replaced = {  # solver/data/ratings/honshu-4p.json before 2026-12-06 (8,704 games, no results file)
+        "greedy": 859.2327993132577,
+        "ismcts-1": 0.0,
+        "ismcts-4": -140.0143301727004,
+        "ismcts-16": 80.01763894601328,
+        "ismcts-64": 334.75806427488044,
+        "ismcts-256": 690.543211468745,
+    }
+    ratings = prefix_ratings(journal, 8704)
+    assert ratings == pytest.approx(replaced, abs=1e-6)
+    with pytest.raises(ValueError, match="give 8706 games, not 8705"):
+        prefix_ratings(journal, 8705)

@@ -57,4 +57,33 @@ def refit(ladder: Ladder, journal: str | Path) -> Ladder:
     return Ladder.from_dict(json.loads(json.dumps(made.to_dict())))  # as a file reads back (lists, not tuples)
 
 
-__all__ = ["read_journal", "refit"]
+def prefix_ratings(journal: str | Path, games: int) -> dict[str, float]:
+    """The maximum-likelihood ratings (no bootstrap) of the first `games` games of the results file `journal`, in
+    the order they were written: what a ladder made again with the same command and seed must give at the game
+    count of the ladder it replaces. ValueError when the file's units do not end exactly there."""
+    job, results = read_journal(journal)
+    t = Tournament(
+        get_game(job["game"]),
+        job["mode"],
+        [Entry(**e) for e in job["pool"]],
+        int(job["seed"]),
+        float(job["target"]),
+        int(job["round_units"]),
+        0,
+    )
+    prefix: dict[str, dict] = {}
+    played = 0
+    for key, result in results.items():
+        if played >= games:
+            break
+        prefix[key] = result
+        played += len(result["points"])
+    if played != games:
+        raise ValueError(
+            f"{journal}: its units give {played} games, not {games} (a shorter file, or units end elsewhere)"
+        )
+    t.results = prefix
+    return dict(zip((e.name for e in t.entries), t.fit(0).ratings, strict=True))
+
+
+__all__ = ["prefix_ratings", "read_journal", "refit"]
