@@ -24,8 +24,11 @@ def seat_value(driver: Any, seat: int) -> str:
 
 def test_the_lobby_is_drawn_at_once(page: Any, server: Server) -> None:
     page.get(f"{server.url}/")
-    # no waiting: the page has loaded, and its lobby is drawn from the data it came with (not from the socket)
-    assert page.execute_script("return Object.keys(window.KOFUN_LOBBY || {}).sort()") == ["default_level", "games"]
+    # the page has loaded (its load event: the deferred lobby data ran before it), and its lobby is drawn from the
+    # data it came with, not from the socket
+    WebDriverWait(page, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    keys = page.execute_script("return Object.keys(window.KOFUN_LOBBY || {}).sort()")
+    assert keys == ["default_level", "games"], page.get_log("browser")
     games = page.find_elements(By.CSS_SELECTOR, "#games [data-game]")
     assert [g.get_attribute("data-game") for g in games] == sorted(GAMES)
     assert games[0].text.splitlines() == [
