@@ -31,6 +31,20 @@ def read_journal(path: str | Path) -> tuple[dict, dict]:
         return read_results(plain)
 
 
+def _tournament(job: dict, bootstrap: int) -> Tournament:
+    """The tournament a results file's header describes (its game, mode, pool, seed and targets), no games yet."""
+    return Tournament(
+        get_game(job["game"]),
+        job["mode"],
+        [Entry(**e) for e in job["pool"]],
+        int(job["seed"]),
+        float(job["target"]),
+        int(job["round_units"]),
+        bootstrap,
+        top_target=job.get("top_target"),
+    )
+
+
 def refit(ladder: Ladder, journal: str | Path) -> Ladder:
     """`ladder` fitted again from the games of its results file `journal` (the final fit of the tournament, its
     bootstrap seeded by ``ladder.fit_round``), with the file's command and runs. ValueError when the file is not
@@ -41,16 +55,7 @@ def refit(ladder: Ladder, journal: str | Path) -> Ladder:
     job = header
     if job.get("job") != "ladder" or job.get("game") != ladder.game or job.get("mode") != ladder.mode:
         raise ValueError(f"{journal}: not the results file of the {ladder.game} ({ladder.mode}) ladder")
-    t = Tournament(
-        get_game(ladder.game),
-        ladder.mode,
-        [Entry(**e) for e in job["pool"]],
-        int(job["seed"]),
-        float(job["target"]),
-        int(job["round_units"]),
-        int(job["bootstrap"]),
-        top_target=job.get("top_target"),
-    )
+    t = _tournament(job, int(job["bootstrap"]))
     t.results = dict(results)
     t.last_round = ladder.fit_round
     made = t.ladder(t.fit(ladder.fit_round), ladder.command, list(ladder.runs))
@@ -62,15 +67,7 @@ def prefix_ratings(journal: str | Path, games: int) -> dict[str, float]:
     the order they were written: what a ladder made again with the same command and seed must give at the game
     count of the ladder it replaces. ValueError when the file's units do not end exactly there."""
     job, results = read_journal(journal)
-    t = Tournament(
-        get_game(job["game"]),
-        job["mode"],
-        [Entry(**e) for e in job["pool"]],
-        int(job["seed"]),
-        float(job["target"]),
-        int(job["round_units"]),
-        0,
-    )
+    t = _tournament(job, 0)  # no bootstrap: the point ratings only
     prefix: dict[str, dict] = {}
     played = 0
     for key, result in results.items():
