@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <string>
 #include <string_view>
 
@@ -46,6 +47,32 @@ inline constexpr std::array<Bitboard, kSquares> kOrthNeighbours = [] {
     }
   return t;
 }();
+
+// The ray from each square in each direction of kDirections: the squares it crosses, the square itself excluded.
+inline constexpr std::array<std::array<Bitboard, 8>, kSquares> kRays = [] {
+  std::array<std::array<Bitboard, 8>, kSquares> t{};
+  for (int sq = 0; sq < kSquares; ++sq)
+    for (int d = 0; d < 8; ++d)
+      for (int c = col_of(sq) + kDirections[d][0], r = row_of(sq) + kDirections[d][1];
+           c >= 0 && c < kSize && r >= 0 && r < kSize; c += kDirections[d][0], r += kDirections[d][1])
+        t[sq][d] |= bit(square(c, r));
+  return t;
+}();
+
+// The first square of `set` on the ray from `sq` in direction d, or -1 when the ray crosses none. Along a direction
+// whose square index grows the nearest square of a set is its lowest bit, otherwise its highest.
+constexpr int ray_first(int sq, int d, Bitboard set) noexcept {
+  const Bitboard hit = kRays[sq][d] & set;
+  if (hit == 0) return -1;
+  return kDirections[d][0] + kSize * kDirections[d][1] > 0 ? lsb(hit) : 63 - std::countl_zero(hit);
+}
+
+// The squares of the ray from `sq` in direction d before the first square of `stop` on it (the whole ray when it
+// crosses none).
+constexpr Bitboard ray_until(int sq, int d, Bitboard stop) noexcept {
+  const int first = ray_first(sq, d, stop);
+  return first < 0 ? kRays[sq][d] : kRays[sq][d] & ~kRays[first][d] & ~bit(first);
+}
 
 // "d4" for square 24.
 inline std::string square_name(int sq) {

@@ -50,36 +50,20 @@ void State::copy_from(const State& o) noexcept {
 }
 
 Bitboard State::stone_targets(int from, Bitboard occupied) const noexcept {
+  if (opt_.version == Version::kShizukana) return kOrthNeighbours[from] & ~occupied;  // one square
   Bitboard t = 0;
-  for (int d = 0; d < 4; ++d) {
-    int c = col_of(from), r = row_of(from);
-    for (;;) {
-      c += kDirections[d][0];
-      r += kDirections[d][1];
-      if (c < 0 || c >= kSize || r < 0 || r >= kSize) break;
-      const Bitboard b = bit(square(c, r));
-      if (occupied & b) break;
-      t |= b;
-      if (opt_.version == Version::kShizukana) break;
-    }
-  }
+  for (int d = 0; d < 4; ++d) t |= ray_until(from, d, occupied);  // slides until blocked
   return t;
 }
 
 Bitboard State::character_reach(int from, Bitboard own, Bitboard opp, bool blocked_by_own) noexcept {
   Bitboard t = 0;
-  for (const auto& dir : kDirections) {
-    int c = col_of(from), r = row_of(from);
-    for (;;) {
-      c += dir[0];
-      r += dir[1];
-      if (c < 0 || c >= kSize || r < 0 || r >= kSize) break;
-      const Bitboard b = bit(square(c, r));
-      if (opp & b) break;
-      if (own & b) {
-        t |= b;
-        if (blocked_by_own) break;
-      }
+  for (int d = 0; d < 8; ++d) {
+    if (blocked_by_own) {  // the first stone on the ray, when it is an own one
+      const int first = ray_first(from, d, own | opp);
+      if (first >= 0 && (own >> first & 1)) t |= bit(first);
+    } else {  // every own stone before the first opponent's
+      t |= ray_until(from, d, opp) & own;
     }
   }
   return t;
