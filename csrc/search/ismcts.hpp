@@ -81,6 +81,7 @@
 #include "../core/game.hpp"
 #include "../core/raw_array.hpp"
 #include "limits.hpp"
+#include "move_index.hpp"
 #include "result.hpp"
 #include "uct.hpp"
 #include "worlds.hpp"
@@ -255,17 +256,16 @@ class Tree {
   std::uint32_t select(std::uint32_t idx, const G& s, bool& added) {
     MoveListOf<G> ml;
     s.legal_moves(ml);
-    std::array<bool, G::kMaxMoves> has_child{};
+    moves_.build(ml);  // marks: the moves that have a child
     const double c = opt_.exploration * scale();
     std::uint32_t best = 0;
     double best_score = -1e300;
     int tried = 0;
     for (std::uint32_t ch = pool_[idx].first_child; ch != 0; ch = pool_[ch].sibling) {
       IsmctsNode& nd = pool_[ch];
-      int j = 0;
-      while (j < ml.size() && ml[j] != nd.move) ++j;
-      if (j == ml.size()) continue;  // not legal in this world
-      has_child[j] = true;
+      const int j = moves_.find(nd.move);
+      if (j < 0) continue;  // not legal in this world
+      moves_.mark(j);
       ++tried;
       ++nd.avail;
       const double v = nd.visits == 0 ? 1e300 : tables_.ucb(utility(nd), nd.visits, c * tables_.sqrt_log(nd.avail));
@@ -283,13 +283,11 @@ class Tree {
     }
     if (widen && tried < ml.size() && used_ < capacity_) {
       if constexpr (HasOrderMoves<G>) {
-        // The first untried move in the game's order (the list is reordered, so children are matched again).
+        // The first untried move in the game's order (the list is reordered; the index keeps the positions of
+        // the list as it was built, where the marks are).
         s.order_moves(ml);
         for (int j = 0; j < ml.size(); ++j) {
-          bool child = false;
-          for (std::uint32_t ch = pool_[idx].first_child; ch != 0 && !child; ch = pool_[ch].sibling)
-            child = pool_[ch].move == ml[j];
-          if (!child) {
+          if (!moves_.marked(moves_.find(ml[j]))) {
             added = true;
             return add_child(idx, ml[j], 0);
           }
@@ -297,7 +295,7 @@ class Tree {
       } else {
         auto pick = static_cast<int>(rng_.below(static_cast<std::uint32_t>(ml.size() - tried)));
         for (int j = 0; j < ml.size(); ++j)
-          if (!has_child[j] && pick-- == 0) {
+          if (!moves_.marked(j) && pick-- == 0) {
             added = true;
             return add_child(idx, ml[j], 0);
           }
@@ -392,6 +390,7 @@ class Tree {
   uct::Tables tables_;
   RawArray<IsmctsNode> pool_;
   RawArray<std::uint32_t> index_;  // outcome index: 0 empty, else an information-set node
+  MoveIndex<G::kMaxMoves> moves_;  // select's legal moves of the current world, and which have a child
   std::size_t mask_ = 0, max_slots_ = 0, indexed_ = 0;
   std::size_t capacity_ = 0, used_ = 0;
   std::uint64_t iterations_ = 0;
