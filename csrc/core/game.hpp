@@ -44,6 +44,11 @@
 //   void order_moves(MoveList&) const         reorders a list of legal moves, most promising first (a static
 //                                             evaluation, cheap for the whole list at once); ISMCTS then adds the
 //                                             untried moves of a node in this order instead of at random
+//   void all_returns(std::span<double>) const every player's returns at once (out[p] = returns(p), p < num_players());
+//                                             a game whose returns are scores relative to the others' (Honshu)
+//                                             computes each score once instead of once per returns call. The
+//                                             Monte-Carlo searches read a finished playout through all_returns()
+//                                             below
 //   static constexpr double kWidening         progressive widening for ISMCTS (with order_moves): a node of n
 //                                             visits has at most max(1, ceil(kWidening * sqrt(n))) children, so
 //                                             very wide nodes (Honshu placements) spend their iterations on the
@@ -211,6 +216,21 @@ template <class G>
 concept HasOrderMoves = requires(const G g, MoveListOf<G>& ml) {
   { g.order_moves(ml) } -> std::same_as<void>;
 };
+
+template <class G>
+concept HasAllReturns = requires(const G g, std::span<double> out) {
+  { g.all_returns(out) } -> std::same_as<void>;
+};
+
+// out[p] = g.returns(p) for every player p of g: through the game's hook when it has one.
+template <class G>
+void all_returns(const G& g, std::span<double> out) noexcept {
+  if constexpr (HasAllReturns<G>) {
+    g.all_returns(out.first(static_cast<std::size_t>(g.num_players())));
+  } else {
+    for (int p = 0; p < g.num_players(); ++p) out[static_cast<std::size_t>(p)] = g.returns(p);
+  }
+}
 
 template <class G>
 concept HasWidening = requires {

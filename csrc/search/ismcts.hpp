@@ -358,7 +358,7 @@ class Tree {
     }
     uct::playout(s, rng_, opt_.policy_rollouts);
     std::array<double, kN> ret{};
-    for (int p = 0; p < players_; ++p) ret[p] = s.returns(p);
+    all_returns(s, ret);
     const double r = ret[root_player_];
     std::array<double, kN> gain = ret;  // what the edges sum: returns, or kTable utilities
     if (opt_.objective == IsmctsObjective::kTable) {

@@ -458,7 +458,7 @@ class Tree {
         break;
       }
       if (s.is_terminal()) {
-        for (int p = 0; p < players_; ++p) ret[p] = s.returns(p);
+        all_returns(s, ret);
         if (solver_ && mover >= 0) {
           const double r = ret[mover];
           nd.flags |= r > 0 ? 1 : r < 0 ? 2 : 3;
@@ -518,7 +518,7 @@ class Tree {
       for (int p = 0; p < 2; ++p) ret[p] = heuristic(s, p);
       return;
     }
-    for (int p = 0; p < players_; ++p) ret[p] = s.returns(p);
+    all_returns(s, ret);
   }
 
   uct::Tables tables_;

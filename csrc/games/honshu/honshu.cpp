@@ -353,15 +353,23 @@ ScoreParts State::score(int p) const noexcept {
 }
 
 double State::returns(int player) const noexcept {
-  std::array<double, 5> k{};
+  std::array<double, kMaxPlayers> out{};
+  all_returns(out);
+  return out[player];
+}
+
+void State::all_returns(std::span<double> out) const noexcept {
+  std::array<double, kMaxPlayers> k{};
   for (int q = 0; q < players_; ++q) {
     const ScoreParts sp = score(q);
     k[q] = sp.total + sp.visible_towns / 128.0;
   }
-  double best = -1e9;
-  for (int q = 0; q < players_; ++q)
-    if (q != player) best = std::max(best, k[q]);
-  return k[player] - best;
+  for (int p = 0; p < players_; ++p) {
+    double best = -1e9;
+    for (int q = 0; q < players_; ++q)
+      if (q != p) best = std::max(best, k[q]);
+    out[p] = k[p] - best;
+  }
 }
 
 // ----- moves ------------------------------------------------------------------------------------------------

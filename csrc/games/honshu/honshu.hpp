@@ -151,6 +151,7 @@ class State {
   void legal_moves(MoveList<kMaxMoves>& ml) const noexcept;
   void apply(Move m) noexcept;
   double returns(int player) const noexcept;
+  void all_returns(std::span<double> out) const noexcept;  // every player's returns, each score computed once
   std::uint64_t hash() const noexcept { return hash_ ^ misc_hash(); }
   std::uint64_t recompute_hash() const noexcept;
   int remaining_plies_bound() const noexcept;
