@@ -49,8 +49,9 @@ inline constexpr std::array<Bitboard, kSquares> kOrthNeighbours = [] {
 }();
 
 // The ray from each square in each direction of kDirections: the squares it crosses, the square itself excluded.
-inline constexpr std::array<std::array<Bitboard, 8>, kSquares> kRays = [] {
-  std::array<std::array<Bitboard, 8>, kSquares> t{};
+// Indices 49..63 (off the board) hold empty rays, so that ray_through can index them with its sentinels.
+inline constexpr std::array<std::array<Bitboard, 8>, 64> kRays = [] {
+  std::array<std::array<Bitboard, 8>, 64> t{};
   for (int sq = 0; sq < kSquares; ++sq)
     for (int d = 0; d < 8; ++d)
       for (int c = col_of(sq) + kDirections[d][0], r = row_of(sq) + kDirections[d][1];
@@ -59,19 +60,15 @@ inline constexpr std::array<std::array<Bitboard, 8>, kSquares> kRays = [] {
   return t;
 }();
 
-// The first square of `set` on the ray from `sq` in direction d, or -1 when the ray crosses none. Along a direction
-// whose square index grows the nearest square of a set is its lowest bit, otherwise its highest.
-constexpr int ray_first(int sq, int d, Bitboard set) noexcept {
-  const Bitboard hit = kRays[sq][d] & set;
-  if (hit == 0) return -1;
-  return kDirections[d][0] + kSize * kDirections[d][1] > 0 ? lsb(hit) : 63 - std::countl_zero(hit);
-}
-
-// The squares of the ray from `sq` in direction d before the first square of `stop` on it (the whole ray when it
-// crosses none).
-constexpr Bitboard ray_until(int sq, int d, Bitboard stop) noexcept {
-  const int first = ray_first(sq, d, stop);
-  return first < 0 ? kRays[sq][d] : kRays[sq][d] & ~kRays[first][d] & ~bit(first);
+// The squares of the ray from `sq` in direction d up to and including the first square of `stop` on it (the whole
+// ray when it crosses none), without a branch. Along a direction whose square index grows, the first square of a
+// set is its lowest bit (sentinel: bit 63, whose ray is empty); otherwise its highest (sentinel: bit 0, a1, whose
+// rays in those directions leave the board at once).
+constexpr Bitboard ray_through(int sq, int d, Bitboard stop) noexcept {
+  const Bitboard ray = kRays[sq][d], hit = ray & stop;
+  const int first = kDirections[d][0] + kSize * kDirections[d][1] > 0 ? std::countr_zero(hit | bit(63))
+                                                                      : 63 - std::countl_zero(hit | 1);
+  return ray & ~kRays[first][d];
 }
 
 // "d4" for square 24.

@@ -52,21 +52,17 @@ void State::copy_from(const State& o) noexcept {
 Bitboard State::stone_targets(int from, Bitboard occupied) const noexcept {
   if (opt_.version == Version::kShizukana) return kOrthNeighbours[from] & ~occupied;  // one square
   Bitboard t = 0;
-  for (int d = 0; d < 4; ++d) t |= ray_until(from, d, occupied);  // slides until blocked
-  return t;
+  for (int d = 0; d < 4; ++d) t |= ray_through(from, d, occupied);  // slides until blocked
+  return t & ~occupied;
 }
 
 Bitboard State::character_reach(int from, Bitboard own, Bitboard opp, bool blocked_by_own) noexcept {
+  // On each ray: every own stone before the first opponent's stone, or (blocked_by_own) the first stone when it is
+  // an own one.
+  const Bitboard stop = blocked_by_own ? own | opp : opp;
   Bitboard t = 0;
-  for (int d = 0; d < 8; ++d) {
-    if (blocked_by_own) {  // the first stone on the ray, when it is an own one
-      const int first = ray_first(from, d, own | opp);
-      if (first >= 0 && (own >> first & 1)) t |= bit(first);
-    } else {  // every own stone before the first opponent's
-      t |= ray_until(from, d, opp) & own;
-    }
-  }
-  return t;
+  for (int d = 0; d < 8; ++d) t |= ray_through(from, d, stop);
+  return t & own & ~opp;
 }
 
 Bitboard State::character_targets_of(int p) const noexcept {
