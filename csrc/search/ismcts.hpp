@@ -54,6 +54,9 @@
 // doubles). A search uses what it touches: 48 bytes per node added (one or two per iteration) and 8 to 16 bytes per
 // information set in the index. When the pool is full the tree stops growing and the iterations go on over the
 // existing tree. No allocation per iteration but the index's doublings (amortised, log2 of the nodes in all).
+// Each tree also holds one MoveIndex of the game's kMaxMoves (search/move_index.hpp: 12 bytes per slot of
+// bit_ceil(2 kMaxMoves), plus 4 per move; 0.4 KB for Koi-Koi, 14 KB for Haniwa, 112 KB for Honshu), with which
+// selection matches a node's children against the legal moves of the current world.
 //
 // Budgets and threads: limits.nodes = iterations (all threads together), limits.time_s, the stop flag (polled every
 // 256 iterations). Root-parallel threads: one tree and world stream per thread; root statistics summed by move.
