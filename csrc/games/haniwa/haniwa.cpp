@@ -1,6 +1,7 @@
 #include "haniwa.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <string>
 
@@ -16,6 +17,26 @@ constexpr std::uint64_t zkey(std::uint64_t feature, std::uint64_t value) noexcep
   std::uint64_t x = 0x68616E6977612D7AULL ^ (feature << 56) ^ (feature * 0x9E3779B97F4A7C15ULL) ^ value;
   return splitmix64(x);
 }
+
+// The keys of the cells (feature i < kMaxCells, every 8-bit cell code) and of the stock slots (feature 32 + j, every
+// 4-bit kind), tabulated at compile time: a move updates the hash by table reads instead of four splitmix64 hashes.
+struct ZobristTable {
+  std::array<std::array<std::uint64_t, 256>, kMaxCells> cell{};
+  std::array<std::array<std::uint64_t, 16>, kMaxStock> stock{};
+};
+
+constexpr ZobristTable make_zobrist_table() noexcept {
+  ZobristTable t;
+  for (int i = 0; i < kMaxCells; ++i)
+    for (int v = 0; v < 256; ++v) t.cell[i][v] = zkey(static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(v));
+  for (int j = 0; j < kMaxStock; ++j)
+    for (int v = 0; v < 16; ++v)
+      t.stock[j][v] = zkey(32 + static_cast<std::uint64_t>(j), static_cast<std::uint64_t>(v));
+  return t;
+}
+
+constexpr ZobristTable kZobrist = make_zobrist_table();
+static_assert(kZobrist.cell[3][77] == zkey(3, 77) && kZobrist.stock[5][9] == zkey(37, 9));
 
 template <std::size_t N>
 std::uint64_t pack(const std::array<std::uint8_t, N>& a) noexcept {
@@ -113,12 +134,12 @@ bool State::reserve_empty() const noexcept {
 }
 
 void State::set_cell(int i, std::uint8_t code) noexcept {
-  hash_ ^= zkey(static_cast<std::uint64_t>(i), cells_[i]) ^ zkey(static_cast<std::uint64_t>(i), code);
+  hash_ ^= kZobrist.cell[i][cells_[i]] ^ kZobrist.cell[i][code];
   cells_[i] = code;
 }
 
 void State::set_stock(int j, int kind) noexcept {
-  hash_ ^= zkey(32 + static_cast<std::uint64_t>(j), stock_at(j)) ^ zkey(32 + static_cast<std::uint64_t>(j), kind);
+  hash_ ^= kZobrist.stock[j][stock_at(j)] ^ kZobrist.stock[j][kind];
   const int shift = (j & 1) * 4;
   stock_[j >> 1] = static_cast<std::uint8_t>((stock_[j >> 1] & ~(15 << shift)) | kind << shift);
 }
@@ -511,8 +532,8 @@ std::uint64_t State::aggregate_hash() const noexcept {
 
 std::uint64_t State::recompute_hash() const noexcept {
   std::uint64_t h = aggregate_hash();
-  for (int i = 0; i < kMaxCells; ++i) h ^= zkey(static_cast<std::uint64_t>(i), cells_[i]);
-  for (int j = 0; j < kMaxStock; ++j) h ^= zkey(32 + static_cast<std::uint64_t>(j), stock_at(j));
+  for (int i = 0; i < kMaxCells; ++i) h ^= kZobrist.cell[i][cells_[i]];
+  for (int j = 0; j < kMaxStock; ++j) h ^= kZobrist.stock[j][stock_at(j)];
   return h;
 }
 

@@ -16,12 +16,6 @@ std::mutex g_mutex;
 
 }  // namespace
 
-int Rules::total_tiles() const noexcept {
-  int n = 0;
-  for (auto c : tile_counts) n += c;
-  return n;
-}
-
 void Rules::validate() const {
   if (players != 1 && players != 2 && players != 4)
     throw RuleOptionError("haniwa option 'players': " + std::to_string(players) + " is not one of 1, 2, 4");

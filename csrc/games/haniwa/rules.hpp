@@ -44,7 +44,11 @@ struct Rules {
   int max_discards() const noexcept { return players == 2 ? kMaxDiscardsPerPlayer : 0; }
   int rows() const noexcept { return solo() ? 6 : 3; }
   int zone_cells() const noexcept { return rows() * kZoneColumns; }
-  int total_tiles() const noexcept;
+  int total_tiles() const noexcept {  // inline: read at every draw
+    int n = 0;
+    for (auto c : tile_counts) n += c;
+    return n;
+  }
   // Throws RuleOptionError naming the first problem. 2-player sets need >= 36 tiles (8 dealt + 24 placed + 4
   // discards: hands are then always refilled; 4 players: 12 dealt + 24 placed), solo sets >= 24; at most kMaxStock tiles and kMaxKofun Kofun.
   void validate() const;
