@@ -86,7 +86,7 @@ PYBIND11_MODULE(_core, m) {
   m.attr("NO_MOVE") = kNoMove;
   m.attr("TT_ENTRY_BYTES") = sizeof(TTEntry);
   m.attr("MCTS_NODE_BYTES") = sizeof(MctsNode);
-  m.attr("ISMCTS_NODE_BYTES") = sizeof(IsmctsNode);
+  m.attr("ISMCTS_NODE_BYTES") = kIsmctsNodeBytes;  // a node and its links
   m.attr("MATE_SCORE") = kMate;      // alpha-beta: a win p plies ahead scores MATE_SCORE - p
   m.attr("EVAL_BOUND") = kEvalBound;  // heuristic values stay strictly inside (-EVAL_BOUND, EVAL_BOUND)
   m.def(

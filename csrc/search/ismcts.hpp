@@ -44,16 +44,17 @@
 // utility; with kTable: the running mean |u(return) - u(0)| of the root player, which for a linear table is the
 // same as kReturns' scale).
 //
-// Memory: one fixed-capacity pool of 48-byte nodes per thread, reserved when the search starts (its pages touched
-// in order as nodes are added); at most one edge and one information-set node are added per iteration (siblings
-// are linked). The information sets below each edge are also found through a hash index of 4-byte slots, so that
-// an edge with many outcomes (every world showing the observer a different hand) costs O(1) per descent, not a scan
-// of its children. The index is sized to the search: it starts at kFirstSlots slots and doubles when it is half
-// full, up to the largest power of two <= 2 x the pool's capacity. memory_bytes bounds both: a pool node is counted
-// as 48 + kIndexBytesPerNode = 60 bytes (the index at its largest, 8 bytes per node, plus the old half while it
-// doubles). A search uses what it touches: 48 bytes per node added (one or two per iteration) and 8 to 16 bytes per
-// information set in the index. When the pool is full the tree stops growing and the iterations go on over the
-// existing tree. No allocation per iteration but the index's doublings (amortised, log2 of the nodes in all).
+// Memory: one fixed-capacity pool of 48-byte nodes per thread (40 bytes of statistics and 8 of links, two arrays:
+// the layout below), reserved when the search starts (its pages touched in order as nodes are added); at most one
+// edge and one information-set node are added per iteration (siblings are linked). The information sets below each
+// edge are also found through a hash index of 4-byte slots, so that an edge with many outcomes (every world showing
+// the observer a different hand) costs O(1) per descent, not a scan of its children. The index is sized to the
+// search: it starts at kFirstSlots slots and doubles when it is half full, up to the largest power of two <= 2 x the
+// pool's capacity. memory_bytes bounds both: a pool node is counted as 48 + kIndexBytesPerNode = 60 bytes (the
+// index at its largest, 8 bytes per node, plus the old half while it doubles). A search uses what it touches: 48
+// bytes per node added (one or two per iteration) and 8 to 16 bytes per information set in the index. When the
+// pool is full the tree stops growing and the iterations go on over the existing tree. No allocation per iteration
+// but the index's doublings (amortised, log2 of the nodes in all).
 // Each tree also holds one MoveIndex of the game's kMaxMoves (search/move_index.hpp: 12 bytes per slot of
 // bit_ceil(2 kMaxMoves), plus 4 per move; 0.4 KB for Koi-Koi, 14 KB for Haniwa, 112 KB for Honshu), with which
 // selection matches a node's children against the legal moves of the current world.
@@ -91,29 +92,38 @@
 
 namespace kofun {
 
-// Node layout (48 bytes), for both kinds of node:
+// Node layout (40 bytes), for both kinds of node:
 //   total         double   edge: summed return of the player who made the move; information set: unused (0)
 //   key           uint64   information set: the observation key it stands for; edge: unused (0)
 //   visits        uint32
 //   avail         uint32   edge: iterations in which its move was legal at its parent; information set: its
 //                          parent edge (for the outcome index)
 //   first_child   uint32   index of the most recently added child (0: none)
-//   sibling       uint32   next child of the same parent (0: none)
-//   move          uint32   edge: the move; information set: kNoMove
 //   wins          uint32   edge: visits whose game ended with a positive return for the player who made the move
 //   losses        uint32   edge: visits whose game ended with a negative return for that player
+// and apart from it, in an array of their own (IsmctsLink, 8 bytes, the same index):
+//   sibling       uint32   next child of the same parent (0: none)
+//   move          uint32   edge: the move; information set: kNoMove
+// Selection walks every child of a node but reads the statistics only of those legal in the iteration's world: the
+// links of a big tree are a sixth of its memory, so the walk over them misses the cache less than one over whole
+// nodes would (Koi-Koi: most of an opponent's edges are cards it does not hold in the world).
 struct IsmctsNode {
   double total;
   std::uint64_t key;
   std::uint32_t visits;
   std::uint32_t avail;
   std::uint32_t first_child;
-  std::uint32_t sibling;
-  std::uint32_t move;
   std::uint32_t wins;
   std::uint32_t losses;
 };
-static_assert(sizeof(IsmctsNode) == 48, "ISMCTS node layout");
+static_assert(sizeof(IsmctsNode) == 40, "ISMCTS node layout");
+
+struct IsmctsLink {
+  std::uint32_t sibling;
+  std::uint32_t move;
+};
+static_assert(sizeof(IsmctsLink) == 8, "ISMCTS link layout");
+inline constexpr std::size_t kIsmctsNodeBytes = sizeof(IsmctsNode) + sizeof(IsmctsLink);  // 48 a node in all
 
 enum class IsmctsObjective : std::uint8_t { kReturns, kWins, kTable };
 inline constexpr double kWinTiebreak = 0.05;  // weight of the return next to the win/loss sign (kWins)
@@ -146,11 +156,13 @@ class Tree {
         main_(main), players_(belief.base.num_players()), state_(belief.base) {
     if constexpr (HasWidening<G>) widening_ = G::kWidening;
     if (opt.widening >= 0) widening_ = opt.widening;
-    capacity_ = std::max<std::size_t>(bytes / (sizeof(IsmctsNode) + kIndexBytesPerNode), G::kMaxMoves + 1);
+    capacity_ = std::max<std::size_t>(bytes / (kIsmctsNodeBytes + kIndexBytesPerNode), G::kMaxMoves + 1);
     capacity_ = std::min<std::size_t>(capacity_, 0xFFFFFFF0u);
     if (iterations < capacity_ - 1) capacity_ = static_cast<std::size_t>(iterations) + 2;
     pool_ = raw_array<IsmctsNode>(capacity_);
-    pool_[0] = IsmctsNode{0.0, 0, 0, 0, 0, 0, kNoMove, 0, 0};
+    links_ = raw_array<IsmctsLink>(capacity_);
+    pool_[0] = IsmctsNode{0.0, 0, 0, 0, 0, 0, 0};
+    links_[0] = IsmctsLink{0, kNoMove};
     used_ = 1;
     max_slots_ = 2;
     while (max_slots_ * 2 <= 2 * capacity_) max_slots_ <<= 1;  // more slots than nodes: the index is never full
@@ -176,12 +188,13 @@ class Tree {
   std::uint64_t iterations() const noexcept { return iterations_; }
   int max_depth() const noexcept { return max_depth_; }
   const IsmctsNode& node(std::uint32_t i) const noexcept { return pool_[i]; }
+  const IsmctsLink& link(std::uint32_t i) const noexcept { return links_[i]; }
   const IsmctsNode& root() const noexcept { return pool_[0]; }
 
   // Most-visited child of `n` (0: none visited); among edges, ties go to the higher total.
   std::uint32_t most_visited(std::uint32_t n) const noexcept {
     std::uint32_t best = 0;
-    for (std::uint32_t c = pool_[n].first_child; c != 0; c = pool_[c].sibling)
+    for (std::uint32_t c = pool_[n].first_child; c != 0; c = links_[c].sibling)
       if (pool_[c].visits > 0 && (best == 0 || pool_[c].visits > pool_[best].visits ||
                                   (pool_[c].visits == pool_[best].visits && pool_[c].total > pool_[best].total)))
         best = c;
@@ -192,10 +205,10 @@ class Tree {
   std::vector<Move> principal_variation(Move first) const {
     std::vector<Move> pv;
     std::uint32_t e = 0;
-    for (std::uint32_t c = pool_[0].first_child; c != 0; c = pool_[c].sibling)
-      if (pool_[c].move == first) e = c;
+    for (std::uint32_t c = pool_[0].first_child; c != 0; c = links_[c].sibling)
+      if (links_[c].move == first) e = c;
     for (int d = 0; e != 0 && d < kMaxPath; ++d) {
-      pv.push_back(pool_[e].move);
+      pv.push_back(links_[e].move);
       const std::uint32_t n = most_visited(e);
       e = n == 0 ? 0 : most_visited(n);
     }
@@ -234,14 +247,15 @@ class Tree {
     const std::uint32_t best = most_visited(0);
     if (best != 0) {
       p.value = pool_[best].total / pool_[best].visits;
-      p.pv = principal_variation(pool_[best].move);
+      p.pv = principal_variation(links_[best].move);
     }
     sh_.control->publish(p);
   }
 
   std::uint32_t add_child(std::uint32_t parent, Move m, std::uint64_t key) noexcept {
     const auto c = static_cast<std::uint32_t>(used_++);
-    pool_[c] = IsmctsNode{0.0, key, 0, m == kNoMove ? parent : 1u, 0, pool_[parent].first_child, m, 0, 0};
+    pool_[c] = IsmctsNode{0.0, key, 0, m == kNoMove ? parent : 1u, 0, 0, 0};
+    links_[c] = IsmctsLink{pool_[parent].first_child, m};
     pool_[parent].first_child = c;
     return c;
   }
@@ -264,10 +278,10 @@ class Tree {
     std::uint32_t best = 0;
     double best_score = -1e300;
     int tried = 0;
-    for (std::uint32_t ch = pool_[idx].first_child; ch != 0; ch = pool_[ch].sibling) {
-      IsmctsNode& nd = pool_[ch];
-      const int j = moves_.find(nd.move);
+    for (std::uint32_t ch = pool_[idx].first_child; ch != 0; ch = links_[ch].sibling) {
+      const int j = moves_.find(links_[ch].move);
       if (j < 0) continue;  // not legal in this world
+      IsmctsNode& nd = pool_[ch];
       moves_.mark(j);
       ++tried;
       ++nd.avail;
@@ -349,7 +363,7 @@ class Tree {
       const std::uint32_t e = select(idx, s, added);
       if (e == 0) break;
       const int mover = s.to_move();
-      s.apply(pool_[e].move);
+      s.apply(links_[e].move);
       path[len++] = Step{e, mover};
       ++edges;
       if (added) break;
@@ -392,6 +406,7 @@ class Tree {
   G state_;  // the current iteration's world
   uct::Tables tables_;
   RawArray<IsmctsNode> pool_;
+  RawArray<IsmctsLink> links_;  // pool_'s links (same index)
   RawArray<std::uint32_t> index_;  // outcome index: 0 empty, else an information-set node
   MoveIndex<G::kMaxMoves> moves_;  // select's legal moves of the current world, and which have a child
   std::size_t mask_ = 0, max_slots_ = 0, indexed_ = 0;
@@ -436,12 +451,13 @@ SearchResult ismcts(const Belief<G>& belief, const SearchLimits& limits, SearchC
   std::vector<double> totals;
   for (const auto& t : trees) {
     out.depth = std::max(out.depth, t->max_depth());
-    for (std::uint32_t c = t->root().first_child; c != 0; c = t->node(c).sibling) {
+    for (std::uint32_t c = t->root().first_child; c != 0; c = t->link(c).sibling) {
       const IsmctsNode& nd = t->node(c);
+      const Move move = t->link(c).move;
       std::size_t i = 0;
-      while (i < out.moves.size() && out.moves[i].move != nd.move) ++i;
+      while (i < out.moves.size() && out.moves[i].move != move) ++i;
       if (i == out.moves.size()) {
-        out.moves.push_back(MoveStat{nd.move, 0.0, 0, Proof::kNone, -1});
+        out.moves.push_back(MoveStat{move, 0.0, 0, Proof::kNone, -1});
         totals.push_back(0.0);
       }
       out.moves[i].visits += nd.visits;
