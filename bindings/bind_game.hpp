@@ -86,6 +86,12 @@ py::class_<G> bind_game(py::module_& m, const char* doc) {
       return g.random_move(rng);
     }, py::arg("seed") = 0, "A uniformly random legal move drawn from Rng(seed), as the random playouts draw it.");
   if constexpr (HasEvaluate<G>) cls.def("evaluate", &G::evaluate, "Heuristic value for the player to move.");
+  if constexpr (HasHashAfter<G>)
+    cls.def("hash_after", [](const G& g, Move mv) {
+      G c = g;
+      checked_apply(c, mv);  // IllegalMoveError for a move that is not legal
+      return g.hash_after(mv);
+    }, py::arg("move"), "hash() after a legal move, without making it: the table searches' prefetch hint.");
   if constexpr (HasPliesBound<G>)
     cls.def("remaining_plies_bound", &G::remaining_plies_bound, "No game from here lasts more plies than this.");
   if constexpr (HasWinningMove<G>)

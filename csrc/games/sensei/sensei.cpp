@@ -120,6 +120,24 @@ void State::apply(Move m) noexcept {
   if (!any_action_left()) end_turn();
 }
 
+std::uint64_t State::hash_after(Move m) const noexcept {
+  // What end_turn() adds to the hash after the turn's stone moves `stones` (the character moved or not).
+  const auto turn_end = [](int stones, bool moved) {
+    return stone_moves_hash(stones) ^ (moved ? kKeys[kCharacterMovedKey] : 0) ^ kKeys[kSideKey];
+  };
+  if (m == kEndTurn) return hash_ ^ turn_end(stone_moves_, char_moved_);
+  const int p = to_move_, from = move_from(m), to = move_to(m);
+  if (is_character_move(m)) {
+    const std::uint64_t h = hash_ ^ kKeys[character_key(p, from)] ^ kKeys[character_key(p, to)] ^
+                            kKeys[kCharacterMovedKey];
+    // Both stone moves made: nothing is left, the turn ends (unless the character arrived: the game is won).
+    return stone_moves_ >= 2 && row_of(to) != goal_row(p) ? h ^ turn_end(stone_moves_, true) : h;
+  }
+  const std::uint64_t h = hash_ ^ kKeys[stone_key(p, from)] ^ kKeys[stone_key(p, to)] ^
+                          stone_moves_hash(stone_moves_) ^ stone_moves_hash(stone_moves_ + 1);
+  return stone_moves_ + 1 >= 2 && char_moved_ ? h ^ turn_end(stone_moves_ + 1, true) : h;
+}
+
 void State::end_turn() noexcept {
   hash_ ^= stone_moves_hash(stone_moves_) ^ (char_moved_ ? kKeys[kCharacterMovedKey] : 0) ^ kKeys[kSideKey];
   stone_moves_ = 0;

@@ -87,6 +87,10 @@ class State {
   double returns(int player) const noexcept;
   std::uint64_t hash() const noexcept { return hash_; }
   std::uint64_t recompute_hash() const noexcept;
+  // hash() after the legal move m, for the table searches' prefetch (core/game.hpp): exact, but when the move leaves
+  // the mover no action although the turn's counts allow one (the turn then ends at once) — a hint, results are the
+  // same either way.
+  std::uint64_t hash_after(Move m) const noexcept;
 
   std::string to_string() const;
   static State parse(std::string_view s);
