@@ -103,8 +103,8 @@ void State::apply(Move m) noexcept {
     return;
   }
   const int p = to_move_, from = move_from(m), to = move_to(m);
+  hash_ ^= action_keys(m);
   if (is_character_move(m)) {
-    hash_ ^= kKeys[character_key(p, from)] ^ kKeys[character_key(p, to)] ^ kKeys[kCharacterMovedKey];
     char_sq_[p] = static_cast<std::int8_t>(to);
     char_moved_ = true;
     if (row_of(to) == goal_row(p)) {
@@ -113,33 +113,35 @@ void State::apply(Move m) noexcept {
     }
   } else {
     stones_[p] ^= bit(from) | bit(to);
-    hash_ ^= kKeys[stone_key(p, from)] ^ kKeys[stone_key(p, to)] ^ stone_moves_hash(stone_moves_) ^
-             stone_moves_hash(stone_moves_ + 1);
     ++stone_moves_;
   }
   if (!any_action_left()) end_turn();
 }
 
-std::uint64_t State::hash_after(Move m) const noexcept {
-  // What end_turn() adds to the hash after the turn's stone moves `stones` (the character moved or not).
-  const auto turn_end = [](int stones, bool moved) {
-    return stone_moves_hash(stones) ^ (moved ? kKeys[kCharacterMovedKey] : 0) ^ kKeys[kSideKey];
-  };
-  if (m == kEndTurn) return hash_ ^ turn_end(stone_moves_, char_moved_);
+std::uint64_t State::action_keys(Move m) const noexcept {
   const int p = to_move_, from = move_from(m), to = move_to(m);
-  if (is_character_move(m)) {
-    const std::uint64_t h = hash_ ^ kKeys[character_key(p, from)] ^ kKeys[character_key(p, to)] ^
-                            kKeys[kCharacterMovedKey];
-    // Both stone moves made: nothing is left, the turn ends (unless the character arrived: the game is won).
-    return stone_moves_ >= 2 && row_of(to) != goal_row(p) ? h ^ turn_end(stone_moves_, true) : h;
-  }
-  const std::uint64_t h = hash_ ^ kKeys[stone_key(p, from)] ^ kKeys[stone_key(p, to)] ^
-                          stone_moves_hash(stone_moves_) ^ stone_moves_hash(stone_moves_ + 1);
-  return stone_moves_ + 1 >= 2 && char_moved_ ? h ^ turn_end(stone_moves_ + 1, true) : h;
+  if (is_character_move(m))
+    return kKeys[character_key(p, from)] ^ kKeys[character_key(p, to)] ^ kKeys[kCharacterMovedKey];
+  return kKeys[stone_key(p, from)] ^ kKeys[stone_key(p, to)] ^ stone_moves_hash(stone_moves_) ^
+         stone_moves_hash(stone_moves_ + 1);
+}
+
+std::uint64_t State::turn_end_keys(int stones, bool moved) noexcept {
+  return stone_moves_hash(stones) ^ (moved ? kKeys[kCharacterMovedKey] : 0) ^ kKeys[kSideKey];
+}
+
+std::uint64_t State::hash_after(Move m) const noexcept {
+  if (m == kEndTurn) return hash_ ^ turn_end_keys(stone_moves_, char_moved_);
+  const std::uint64_t h = hash_ ^ action_keys(m);
+  // The turn ends when the counts leave no action: both stone moves and the character's made (a character that
+  // arrives wins the game instead).
+  if (is_character_move(m))
+    return stone_moves_ >= 2 && row_of(move_to(m)) != goal_row(to_move_) ? h ^ turn_end_keys(stone_moves_, true) : h;
+  return stone_moves_ + 1 >= 2 && char_moved_ ? h ^ turn_end_keys(stone_moves_ + 1, true) : h;
 }
 
 void State::end_turn() noexcept {
-  hash_ ^= stone_moves_hash(stone_moves_) ^ (char_moved_ ? kKeys[kCharacterMovedKey] : 0) ^ kKeys[kSideKey];
+  hash_ ^= turn_end_keys(stone_moves_, char_moved_);
   stone_moves_ = 0;
   char_moved_ = false;
   to_move_ ^= 1;

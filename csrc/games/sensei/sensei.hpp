@@ -154,6 +154,10 @@ class State {
   bool every_turn_end_loses() const noexcept;
   bool any_stone_move() const noexcept;
   bool any_action_left() const noexcept;
+  // The hash's change by action m (not kEndTurn), and by the end of a turn after `stones` stone moves (the
+  // character moved or not): shared by apply / end_turn and hash_after.
+  std::uint64_t action_keys(Move m) const noexcept;
+  static std::uint64_t turn_end_keys(int stones, bool moved) noexcept;
   void end_turn() noexcept;
   void check_turn_boundary() noexcept;  // status after a completed turn (rules listed at the top)
   void check_arrival() noexcept;        // win on arrival of either character
