@@ -2,7 +2,7 @@
 
     python scripts/koikoi_policy_fit.py GAMES.jsonl.gz [--write]
 
-Every play and koi-koi / stop decision of every seat in the records (``scripts/koikoi_inference_games.py``) is
+Every play and koi-koi / stop decision of every seat in the records (``scripts/inference_games.py``) is
 scored with the mover's true hand: the play temperature, the koi-koi offset and the koi-koi temperature maximise
 the summed log-likelihood (scipy.optimize, L-BFGS-B over log-temperatures). Fitted on all decisions together (the
 shipped parameters), and on the engine's and the greedy player's decisions apart for comparison. With --write the

@@ -62,27 +62,44 @@ def test_two_worlds_with_the_same_view_give_the_same_search(game: str, rules: di
         assert a.position == view.text
 
 
-def test_the_inferred_belief_never_peeks() -> None:
-    """Koi-Koi with belief 'inferred': a seat is shown each move as its own information state before it and the
-    move's notation (solver.play.seen.SeenMoves), so deals that differ at every move only in cards the seat cannot
-    see feed it the same seen moves, and give the same weighted worlds and the same search."""
+def _koikoi_stop(state: Any, observer: int) -> bool:
+    return len(state.stock) <= 14 and state.to_move() == observer and state.phase == "play"
+
+
+def _honshu_stop(state: Any, observer: int) -> bool:
+    return state.round == 5 and state.phase == "play" and state.to_move() == observer
+
+
+INFERRED = [
+    ("koikoi", {}, 11, _koikoi_stop),
+    ("honshu", {"players": 2}, 3, _honshu_stop),
+    ("honshu", {"players": 4, "hand_passing": "official"}, 3, _honshu_stop),
+]
+
+
+@pytest.mark.parametrize(("game", "rules", "seed", "stop"), INFERRED, ids=lambda v: str(v))
+def test_the_inferred_belief_never_peeks(game: str, rules: dict[str, Any], seed: int, stop: Any) -> None:
+    """Belief 'inferred' (Koi-Koi; Honshu with and without hand passing): a seat is shown each move as its own
+    information state before it and the move's notation (solver.play.seen.SeenMoves), so games that differ at every
+    move only in cards the seat cannot see feed it the same seen moves, and give the same weighted worlds and the
+    same search."""
     from solver.determinize.inference import infer
     from solver.play.agents import SearchAgent
     from solver.play.seen import SeenMoves
     from solver.search.settings import SearchSettings
 
-    info, observer = get_game("koikoi"), 0
-    state = info.new({}, 11)
+    info, observer = get_game(game), 0
+    state = info.new(rules, seed)
     history = []
-    while not (len(state.stock) <= 14 and state.to_move() == observer and state.phase == "play"):
+    while not stop(state, observer):
         move = "koikoi" if state.phase == "decide" else str(state.move_to_string(info.greedy_move(state, 0)))
         history.append((state.clone(), move))
         state.apply(state.parse_move(move))
     assert not state.is_terminal() and any(before.to_move() != observer for before, _ in history)
     agents = []
-    for shift in (None, 1):  # the real deal, then at every move another world of the observer's view
-        agent = SearchAgent(info, SearchSettings(nodes=300, seed=2), belief="inferred")
-        watch = SeenMoves(info, [agent, GreedyAgent(info)])
+    for shift in (None, 1):  # the real game, then at every move another world of the observer's view
+        agent = SearchAgent(info, SearchSettings(nodes=300, seed=2), rules, belief="inferred")
+        watch = SeenMoves(info, [agent] + [GreedyAgent(info)] * (int(state.num_players) - 1))
         watch.deal_started(0, state)
         for k, (before, move) in enumerate(history):
             if shift is not None:

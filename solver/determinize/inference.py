@@ -108,6 +108,29 @@ def resample(worlds: npt.NDArray[np.int32], weights: npt.ArrayLike, n: int, seed
     return np.ascontiguousarray(worlds[np.minimum(index, len(w) - 1)], dtype=np.int32)
 
 
+#: The widest spread of log-terms summed in the linear domain (exp(-700) is still a normal double).
+SPREAD = 700.0
+
+
+def log_sum_over_hand(
+    hand: npt.NDArray[np.float64], logs: npt.NDArray[np.float64], later: Sequence[int]
+) -> npt.NDArray[np.float64]:
+    """For each world, log of the sum of exp(`logs`) over the cards of a hand: the cards of that world's row of
+    `hand` (a 0/1 matrix, one column per card) plus the cards `later` (those the player has played since, the same
+    in every world). The partition function of a softmax over a hand's cards, as the decision models of the card
+    games use it: one matrix product when the terms' spread allows it, else a masked log-sum-exp."""
+    finite = logs[np.isfinite(logs)]
+    top = float(finite.max())
+    if top - float(finite.min()) < SPREAD:
+        terms = np.exp(logs - top)  # 0 for the cards the player cannot hold
+        return np.asarray(top + np.log(hand @ terms + terms[list(later)].sum()), dtype=np.float64)
+    mask = hand.astype(bool)
+    mask[:, list(later)] = True
+    x = np.where(mask, logs[None, :], -np.inf)
+    row = x.max(axis=1)
+    return np.asarray(row + np.log(np.exp(x - row[:, None]).sum(axis=1)), dtype=np.float64)
+
+
 def decisions_weighed(game: Any, view: Any, seen: Sequence[Seen]) -> int:
     """How many of `seen` are decisions of another player than the observer (those the weights use)."""
     count = getattr(game, "weighed_decisions", None)

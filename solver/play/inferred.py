@@ -178,18 +178,20 @@ def run_pairs(
     runner: Runner | None = None,
     on_pair: Callable[[int, Any], None] | None = None,
     opponent: str = "uniform",
+    game: str = "koikoi",
 ) -> dict[str, Any]:
-    """Plays `pairs` units (Koi-Koi; `time` seconds or `nodes` iterations per decision for both sides) and returns
-    the summary: the inferred side's share of the matches and its point difference per match, 95% Student-t
-    intervals over the pairs. `out` keeps the units as they arrive (JSON lines; `resume` continues it).
-    `opponent` 'flat': the inferred side against its control (:class:`FlatAgent`) instead of the uniform side.
-    `opponent` 'greedy' or 'pimc': both beliefs play that opponent instead, and the summary gives each one's share
-    and points against it and their differences over the pairs (``share_difference``, ``points_difference``)."""
+    """Plays `pairs` units of the two-player `game` (one with a decision model; `time` seconds or `nodes` iterations
+    per decision for both sides) and returns the summary: the inferred side's share of the matches and its point
+    difference per match, 95% Student-t intervals over the pairs. `out` keeps the units as they arrive (JSON lines;
+    `resume` continues it). `opponent` 'flat': the inferred side against its control (:class:`FlatAgent`) instead
+    of the uniform side. `opponent` 'greedy' or 'pimc': both beliefs play that opponent instead, and the summary
+    gives each one's share and points against it and their differences over the pairs
+    (``share_difference``, ``points_difference``)."""
     if (time is None) == (nodes is None):
         raise ValueError("give either time or nodes per decision")
     if opponent not in OPPONENTS:
         raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, got {opponent!r}")
-    spec: dict[str, Any] = {"game": "koikoi", "rules": dict(rules), "seed": seed, "time": time, "nodes": nodes}
+    spec: dict[str, Any] = {"game": game, "rules": dict(rules), "seed": seed, "time": time, "nodes": nodes}
     if opponent != "uniform":  # runs against the uniform side keep the spec (and journal header) they always had
         spec["opponent"] = opponent
     tasks = [Task(f"pair/{k}", play_pair, (spec, k)) for k in range(pairs)]

@@ -8,16 +8,17 @@ The trick is played face up, so every move is public; what is hidden is the othe
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ... import _core
 from ..._core import IllegalMoveError, NotationError, RuleOptionError
 from ...determinize.belief import UniformBelief
+from ...determinize.inference import Seen
 from .. import hand_worlds
 from ..base import GameInfo
 from ..options import OptionSpec
-from . import cards
+from . import cards, inference
 from .belief import honshu_belief
 
 hs = _core.honshu
@@ -166,6 +167,16 @@ class HonshuInfo(GameInfo):
     def belief(self, info_state: str) -> UniformBelief:
         """The uniform belief over the cards `info_state` hides (see :mod:`.belief`)."""
         return honshu_belief(info_state)
+
+    def decision_log_likelihoods(self, view: Any, seen: Sequence[Seen], worlds: Any) -> Any:
+        """Inferred beliefs: the log-likelihood of the other seats' seen trick cards in each world
+        (:mod:`.inference`)."""
+        return inference.log_likelihoods(view.text, seen, worlds)
+
+    def weighed_decisions(self, view: Any, seen: Sequence[Seen]) -> int:
+        """How many seen decisions the inferred belief weighs (the trick cards of hidden hands since they last
+        changed)."""
+        return inference.weighed_decisions(view.text, seen)
 
     def player_name(self, player: int) -> str:
         """Players are named by their seat index, as in the notation."""

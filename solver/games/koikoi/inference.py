@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from ..._core import WorldError
 from ..._core import koikoi as kk
-from ...determinize.inference import Seen
+from ...determinize.inference import Seen, log_sum_over_hand
 from . import policy_data
 from .greedy import card_value
 
@@ -146,27 +146,6 @@ def weighed_decisions(observer: int, seen: Sequence[Seen]) -> int:
     return len(opponent_decisions(observer, seen))
 
 
-#: The widest spread of log-terms summed in the linear domain (exp(-700) is still a normal double).
-SPREAD = 700.0
-
-
-def _log_partition(
-    hand: npt.NDArray[np.float64], logs: npt.NDArray[np.float64], later: Sequence[int]
-) -> npt.NDArray[np.float64]:
-    """log sum over the cards of each world's hand (rows of `hand`, 0/1, plus the cards `later`) of exp(`logs`):
-    one matrix product when the terms' spread allows it, else a masked log-sum-exp."""
-    finite = logs[np.isfinite(logs)]
-    top = float(finite.max())
-    if top - float(finite.min()) < SPREAD:
-        terms = np.exp(logs - top)  # 0 for the cards the opponent cannot hold
-        return np.asarray(top + np.log(hand @ terms + terms[list(later)].sum()), dtype=np.float64)
-    mask = hand.astype(bool)
-    mask[:, list(later)] = True
-    x = np.where(mask, logs[None, :], -np.inf)
-    row = x.max(axis=1)
-    return np.asarray(row + np.log(np.exp(x - row[:, None]).sum(axis=1)), dtype=np.float64)
-
-
 def log_likelihoods(
     view_text: str, seen: Sequence[Seen], worlds: npt.NDArray[np.int32], params: PolicyParams | None = None
 ) -> npt.NDArray[np.float64]:
@@ -202,7 +181,7 @@ def log_likelihoods(
             chosen = play_values(d.card, d.table)
             if d.target >= 0:
                 chosen = [float(card_value(d.card) + card_value(d.target))]
-            total += chosen[0] / p.temperature - _log_partition(hand, logs, later)
+            total += chosen[0] / p.temperature - log_sum_over_hand(hand, logs, later)
             later.pop(0)
         else:
             first, second = table_moves(d.table)

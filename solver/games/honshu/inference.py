@@ -1,0 +1,189 @@
+"""Honshu's model of a player's decisions, for beliefs inferred from the others' play
+(:mod:`solver.determinize.inference`).
+
+The one decision that reads a hidden hand is the trick: which hand card a player lays face up. (Whether it puts a
+cube on it reads its public domain; which card of the trick it takes and where it places it read the public maps.)
+The model is a softmax over the card numbers of the hand:
+
+    P(play c | hand) = exp(slope * c) / sum over h in hand of exp(slope * c_h)
+
+so a positive slope says "players lay their high cards" (the greedy player lays its highest card every time: a
+large slope), zero says the card tells nothing. The slope is fitted by maximum likelihood on recorded games
+(``scripts/honshu_policy_fit.py``, kept in :mod:`.policy_data`).
+
+A seat's hand at an earlier decision is, in a candidate world, its hidden hand in the world plus every card it has
+laid since (all seen face up) — as long as the hand is the same one: a new hand is dealt at round 7 and, with
+``hand_passing = official``, hands change owner after rounds 3 and 9, so only the decisions since the seat's hand
+last changed are weighed (the earlier hands were laid out entirely, or passed on; with no passing, a decision of
+rounds 1-6 seen from rounds 7-12 weighs every world alike anyway). A seat whose hand the observer knows (a hand it
+passed on) is not weighed: nothing of it is hidden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..._core import WorldError
+from ..._core import honshu as hs
+from ...determinize.inference import Seen, log_sum_over_hand
+from . import policy_data
+
+#: Card ids of the worlds are the card numbers minus 1 (numbers 1-60).
+CARDS = 60
+NUMBERS = np.arange(1, CARDS + 1, dtype=np.float64)
+
+
+@dataclass(frozen=True)
+class PolicyParams:
+    """The decision model's parameter: the weight of a card's number in the softmax (any sign)."""
+
+    slope: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not np.isfinite(self.slope):
+            raise WorldError(f"policy: the slope must be finite, got {self.slope}")
+
+
+def fitted() -> PolicyParams:
+    """The parameter fitted on recorded games (:mod:`.policy_data`)."""
+    return PolicyParams(float(policy_data.FIT["params"]["slope"]))
+
+
+def hand_period(round_number: int, passing: str) -> int:
+    """Which hand a seat holds in round `round_number` (1-12): a new hand after the deal of round 7 and, with
+    ``hand_passing = official``, after the passes before rounds 4 and 10."""
+    starts = (4, 7, 10) if passing == "official" else (7,)
+    return sum(round_number >= s for s in starts)
+
+
+def played_card(text: str, where: str) -> int:
+    """The card number of a trick move (``play 17`` or ``play 17+blue``); WorldError names a move it cannot read."""
+    words = text.split()
+    if len(words) == 2 and words[0] == "play":
+        number = words[1].split("+", 1)[0]
+        if number.isdigit() and 1 <= int(number) <= CARDS:
+            return int(number)
+    raise WorldError(f"{where}: cannot read the trick move {text!r}")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One seen trick decision of another seat: the seat, the card number it laid, its hand size then, and which
+    hand it held (:func:`hand_period`)."""
+
+    seat: int
+    card: int
+    hand_size: int
+    period: int
+
+
+def _proxy(text: str) -> tuple[Any, list[int], int]:
+    """A full state consistent with the information state `text` (any world: only public fields are read), the
+    hidden card ids and the observer."""
+    hidden, _groups, observer = hs.hidden(text)
+    return hs.State.from_world(text, np.asarray(hidden, dtype=np.int32)), list(hidden), int(observer)
+
+
+def _fields(text: str) -> dict[str, str]:
+    """The key=value fields of a notation (those without '=' are left to the parser's errors)."""
+    return dict(token.split("=", 1) for token in text.split() if "=" in token)
+
+
+def trick_decisions(observer: int, seen: Sequence[Seen], period: int | None = None) -> list[Decision]:
+    """The other seats' trick decisions among `seen` (in order), checked against the observer; with `period`, only
+    those of that hand period. The fields of each information state are read first, so that only the trick
+    decisions of hidden hands are parsed in full."""
+    out = []
+    for k, s in enumerate(seen):
+        where = f"seen move {k + 1}"
+        f = _fields(s.before)
+        if f.get("view") != str(observer):
+            _, _, view = _proxy(s.before)  # names a malformed information state, else the wrong observer
+            raise WorldError(f"{where}: the information state of player {view}, not of the observer {observer}")
+        mover, hand = f.get("move", ""), f.get(f"hand{f.get('move', '')}", "")
+        if f.get("phase") != "play" or mover == f["view"] or not hand.startswith("?"):
+            continue  # other phases read public fields only; the observer's own moves; hands the observer knew
+        known_round = f.get("round", "").isdigit()
+        if period is not None and known_round and hand_period(int(f["round"]), f.get("passing", "none")) != period:
+            continue
+        proxy, hidden, _ = _proxy(s.before)
+        mover_seat = int(proxy.to_move())
+        card = played_card(s.move, where)
+        if card - 1 not in hidden:
+            raise WorldError(f"{where}: player {mover_seat} laid card {card}, a card the observer had seen")
+        seen_period = hand_period(int(proxy.round), str(proxy.hand_passing))
+        out.append(Decision(mover_seat, card, len(proxy.hand(mover_seat)), seen_period))
+    return out
+
+
+def weighed_decisions(view_text: str, seen: Sequence[Seen]) -> int:
+    """How many of `seen` the weights use: the trick decisions of the seats whose hand `view_text` hides, since
+    their hand last changed."""
+    proxy, _, observer = _proxy(view_text)
+    period = hand_period(int(proxy.round), str(proxy.hand_passing))
+    hidden = {p for p in range(int(proxy.num_players)) if p != observer and not proxy.knows_hand(observer, p)}
+    return sum(d.seat in hidden for d in trick_decisions(observer, seen, period))
+
+
+def log_likelihoods(
+    view_text: str, seen: Sequence[Seen], worlds: npt.NDArray[np.int32], params: PolicyParams | None = None
+) -> npt.NDArray[np.float64]:
+    """The log-likelihood of the other seats' seen trick decisions in each world (rows: the layout of
+    ``State.from_world``, the hidden hands first in seat order), under `params` (default: the fitted one).
+    WorldError when the seen moves do not lead to `view_text` (a laid card still hidden, hand sizes that do not add
+    up)."""
+    p = params or fitted()
+    hidden, groups, observer = hs.hidden(view_text)
+    proxy = hs.State.from_world(view_text, np.asarray(hidden, dtype=np.int32))
+    worlds = np.asarray(worlds, dtype=np.int32)
+    if worlds.ndim != 2 or worlds.shape[1] != len(hidden):
+        raise WorldError(f"worlds: expected rows of {len(hidden)} cards, got shape {worlds.shape}")
+    period = hand_period(int(proxy.round), str(proxy.hand_passing))
+    decisions = trick_decisions(int(observer), seen, period)
+    still_hidden = sorted({d.card for d in decisions} & {c + 1 for c in hidden})
+    if still_hidden:
+        raise WorldError(f"seen moves: card {still_hidden[0]} was laid face up but the view still has it hidden")
+    logs = p.slope * NUMBERS
+    total = np.zeros(worlds.shape[0], dtype=np.float64)
+    others = [q for q in range(int(proxy.num_players)) if q != observer]
+    offset = 0
+    for q, size in zip(others, groups, strict=False):
+        mine = [d for d in decisions if d.seat == q]
+        if mine:  # (a hand laid out entirely, size 0, gives the same constant in every world)
+            hand = np.zeros((worlds.shape[0], CARDS), dtype=np.float64)
+            hand[np.arange(worlds.shape[0])[:, None], worlds[:, offset : offset + size]] = 1.0
+            later = [d.card - 1 for d in mine]  # the cards q lays from its hand from the current decision on
+            for d in mine:
+                if len(later) + size != d.hand_size:
+                    raise WorldError(
+                        f"seen moves: player {q} held {d.hand_size} cards when it laid card {d.card}, but {size} "
+                        f"now and {len(later)} laid since: the seen moves do not lead to this view"
+                    )
+                total += logs[d.card - 1] - log_sum_over_hand(hand, logs, later)
+                later.pop(0)
+        offset += size
+    return total
+
+
+def decision_features(state: Any, move: str) -> tuple[list[int], int] | None:
+    """What the model reads of one decision in a full `state` (the mover's true hand): the card numbers of the hand
+    and the index of the one laid; None for a decision that is not a trick card."""
+    if state.phase != "play":
+        return None
+    hand = sorted(int(c) for c in state.hand(int(state.to_move())))
+    card = played_card(move, "decision")
+    if card not in hand:
+        raise WorldError(f"decision: card {card} is not in the mover's hand {hand}")
+    return hand, hand.index(card)
+
+
+def decision_log_likelihood(features: tuple[list[int], int], params: PolicyParams) -> float:
+    """The log-probability of one decision's card under the model (features from :func:`decision_features`)."""
+    hand, chosen = features
+    x = params.slope * np.asarray(hand, dtype=np.float64)
+    return float(x[chosen] - np.logaddexp.reduce(x))

@@ -1,0 +1,13 @@
+"""The fitted parameter of Honshu's decision model (:mod:`.inference`), written by
+``scripts/honshu_policy_fit.py`` (do not edit by hand: rerun the script; the full report is
+docs/data/honshu_policy_fit.json)."""
+
+from typing import Any
+
+FIT: dict[str, Any] = {
+    "how": "maximum likelihood (scipy bounded scalar search) on every trick card with two or more cards in hand "
+    "of docs/data/honshu_inference_fit_games.jsonl.gz: 40 two-player games ISMCTS against ISMCTS and 40 "
+    "ISMCTS against greedy, 1500 iterations per decision, one thread (python scripts/inference_games.py "
+    "--game honshu --rule players=2 --matches 40 --nodes 1500 --seed 1); pooled over both players",
+    "params": {"slope": 0.0406},
+}
