@@ -56,16 +56,44 @@ def world(view: str, hand: list[int]) -> list[int]:
 def test_two_worlds_one_trick_card_hand_checked() -> None:
     view, seen = after_one_trick_card()
     worlds = np.array([world(view, TRUE_HAND), world(view, OTHER_HAND)], dtype=np.int32)
-    ll = log_likelihoods(view, seen, worlds, PolicyParams(slope=0.1))
+    ll = log_likelihoods(view, seen, worlds, PolicyParams(slopes=(0.1,)))
     # Laid 34 from 12 13 22 26 34 36 (true) or from 1 2 7 11 18 34 (a hand where 34 is the highest card).
     true = 3.4 - math.log(sum(math.exp(0.1 * n) for n in (12, 13, 22, 26, 34, 36)))
     other = 3.4 - math.log(sum(math.exp(0.1 * n) for n in (1, 2, 7, 11, 18, 34)))
     assert ll.tolist() == pytest.approx([true, other])
     assert ll[1] > ll[0]
     # A zero slope: every hand of six lays a given card with probability 1/6.
-    flat = log_likelihoods(view, seen, worlds, PolicyParams(slope=0.0))
+    flat = log_likelihoods(view, seen, worlds, PolicyParams(slopes=(0.0,)))
     assert flat.tolist() == pytest.approx([-math.log(6), -math.log(6)])
     assert weighed_decisions(view, seen) == 1
+    # Two types, a quarter of the seats lay their cards at slope 0.1, the rest at random.
+    mixed = log_likelihoods(view, seen, worlds, PolicyParams(slopes=(0.1, 0.0), prior=(0.25, 0.75)))
+    assert mixed.tolist() == pytest.approx([math.log(0.25 * math.exp(x) + 0.75 / 6) for x in (true, other)])
+
+
+def test_a_seat_keeps_its_type_across_its_decisions() -> None:
+    """Two trick cards of the same seat: the mixture is over the product of its decisions' likelihoods, not a
+    product of mixtures."""
+    s = hs.State.parse(START)
+    seen = [Seen(str(s.information_state(0)), "play 34")]
+    for move in ("play 34", "play 9", "take 9", "take 34"):
+        s.apply(s.parse_move(move))
+    while s.phase != "play":
+        s.apply(s.greedy_move())
+    assert s.to_move() == 1
+    seen.append(Seen(str(s.information_state(0)), "play 13"))
+    s.apply(s.parse_move("play 13"))
+    view = str(s.information_state(0))
+    worlds = np.array([world(view, [12, 22, 26, 36])], dtype=np.int32)
+    params = PolicyParams(slopes=(0.5, -0.2), prior=(0.4, 0.6))
+
+    def lay(slope: float, card: int, hand: list[int]) -> float:
+        return slope * card - math.log(sum(math.exp(slope * n) for n in hand))
+
+    per_type = [lay(k, 34, [12, 13, 22, 26, 34, 36]) + lay(k, 13, [12, 13, 22, 26, 36]) for k in params.slopes]
+    expected = math.log(0.4 * math.exp(per_type[0]) + 0.6 * math.exp(per_type[1]))
+    assert float(log_likelihoods(view, seen, worlds, params)[0]) == pytest.approx(expected)
+    assert weighed_decisions(view, seen) == 2
 
 
 def test_hand_periods() -> None:
@@ -94,6 +122,7 @@ def observed_game(seed: int, rules: dict[str, Any], stop_round: int) -> tuple[An
     ("seed", "rules", "stop_round"),
     [
         (1, {"players": 2}, 4),
+        (8, {"players": 2}, 8),
         (2, {"players": 2}, 11),
         (3, {"players": 3}, 5),
         (4, {"players": 4, "hand_passing": "official"}, 6),
@@ -101,36 +130,58 @@ def observed_game(seed: int, rules: dict[str, Any], stop_round: int) -> tuple[An
         (6, {"players": 5}, 9),
     ],
 )
-@pytest.mark.parametrize("slope", [0.15, -0.4, 30.0])  # 30: terms too far apart for one matrix product
+@pytest.mark.parametrize(
+    "params",
+    [
+        PolicyParams(slopes=(0.15,)),
+        PolicyParams(slopes=(-0.4, 0.05), prior=(0.3, 0.7)),
+        PolicyParams(slopes=(30.0, 0.0), prior=(0.5, 0.5)),  # 30: terms too far apart for one matrix product
+    ],
+    ids=["one", "two", "sharp"],
+)
 def test_weights_equal_the_likelihoods_of_the_true_hands(
-    seed: int, rules: dict[str, Any], stop_round: int, slope: float
+    seed: int, rules: dict[str, Any], stop_round: int, params: PolicyParams
 ) -> None:
+    """Each seat's likelihood, summed over its type, of its trick cards in the true world: those since its hand
+    last changed, and without passing also those of rounds 1-6 (a hand now seen)."""
     s, history, seen = observed_game(seed, rules, stop_round)
-    params = PolicyParams(slope=slope)
     period = hand_period(stop_round, str(s.hand_passing))
-    expected, weighed = 0.0, 0
+    per_seat: dict[int, list[float]] = {}
+    weighed = 0
     for before, move in history:
         mover = int(before.to_move())
         if mover == 0 or before.phase != "play" or s.knows_hand(0, mover):
             continue
-        if hand_period(int(before.round), str(before.hand_passing)) == period:
-            expected += decision_log_likelihood(decision_features(before, move), params)
+        then = hand_period(int(before.round), str(before.hand_passing))
+        if then == period or (then < period and s.hand_passing == "none"):
+            f = decision_features(before, move)
+            terms = per_seat.setdefault(mover, [0.0] * len(params.slopes))
+            for k, slope in enumerate(params.slopes):
+                terms[k] += decision_log_likelihood(f, slope)
             weighed += 1
+    expected = sum(
+        math.log(sum(q * math.exp(t) for q, t in zip(params.prior, terms, strict=True))) for terms in per_seat.values()
+    )
     view = str(s.information_state(0))
     true = np.array([s.hidden_world(0)], dtype=np.int32)
     assert weighed > 0 and weighed_decisions(view, seen) == weighed
     assert float(log_likelihoods(view, seen, true, params)[0]) == pytest.approx(expected)
 
 
-def test_decisions_of_an_earlier_hand_weigh_nothing() -> None:
-    """Rounds 1-6 seen from round 7 on: the first hand was laid out entirely, nothing of it is weighed."""
+def test_decisions_of_an_earlier_hand_weigh_every_world_alike() -> None:
+    """Rounds 1-6 seen from round 7 on: the first hand was laid out entirely, the same in every world."""
     s, history, seen = observed_game(7, {"players": 2}, 7)
     view = str(s.information_state(0))
     first_half = [x for (before, _), x in zip(history, seen, strict=True) if before.round <= 6]
-    assert len(first_half) > 20 and weighed_decisions(view, first_half) == 0 and weighed_decisions(view, seen) == 1
-    seen = first_half
+    assert len(first_half) > 20 and weighed_decisions(view, first_half) == 6 and weighed_decisions(view, seen) == 7
     worlds = get_game("honshu").view(view).belief.sample(16, seed=1)
-    assert log_likelihoods(view, seen, worlds, PolicyParams(slope=0.3)).tolist() == [0.0] * 16
+    ll = log_likelihoods(view, first_half, worlds, PolicyParams(slopes=(0.3, 0.0), prior=(0.5, 0.5)))
+    assert len(set(ll.tolist())) == 1 and ll[0] < 0
+    # ... and with hand passing, decisions before the last pass are not weighed at all.
+    s, history, seen = observed_game(7, {"players": 2, "hand_passing": "official"}, 7)
+    view = str(s.information_state(0))
+    earlier = [x for (before, _), x in zip(history, seen, strict=True) if before.round <= 6]
+    assert len(earlier) > 20 and weighed_decisions(view, earlier) == 0
 
 
 def test_inconsistent_seen_moves_are_refused_by_name() -> None:
@@ -148,8 +199,12 @@ def test_inconsistent_seen_moves_are_refused_by_name() -> None:
         log_likelihoods(view, seen + seen, worlds)
     with pytest.raises(WorldError, match="rows of 33 cards"):
         log_likelihoods(view, seen, worlds[:, :5])
-    with pytest.raises(WorldError, match="the slope must be finite"):
-        PolicyParams(slope=float("nan"))
+    with pytest.raises(WorldError, match="the slopes must be finite"):
+        PolicyParams(slopes=(float("nan"),))
+    with pytest.raises(WorldError, match="one prior per slope needed, got 2 and 1"):
+        PolicyParams(slopes=(0.1, 0.2), prior=(1.0,))
+    with pytest.raises(WorldError, match="the prior must be positive and sum to 1"):
+        PolicyParams(slopes=(0.1, 0.2), prior=(0.5, 0.6))
 
 
 def test_the_weighted_belief_is_reproducible_and_reports_its_ess() -> None:

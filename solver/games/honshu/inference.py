@@ -3,20 +3,23 @@
 
 The one decision that reads a hidden hand is the trick: which hand card a player lays face up. (Whether it puts a
 cube on it reads its public domain; which card of the trick it takes and where it places it read the public maps.)
-The model is a softmax over the card numbers of the hand:
+The model is a mixture of player types, each a softmax over the card numbers of the hand:
 
-    P(play c | hand) = exp(slope * c) / sum over h in hand of exp(slope * c_h)
+    P(play c | hand, type k) = exp(slope_k * c) / sum over h in hand of exp(slope_k * c_h)
 
-so a positive slope says "players lay their high cards" (the greedy player lays its highest card every time: a
-large slope), zero says the card tells nothing. The slope is fitted by maximum likelihood on recorded games
+a positive slope says "lays its high cards" (the greedy player lays its highest card every time: a large slope),
+zero says the card tells nothing. A seat keeps its type for the whole game, drawn from the prior: the likelihood of a
+seat's decisions in a world is sum_k prior_k * prod_d P(d | hand_d, k), so the decisions seen so far also tell which
+type the seat is (against the greedy player the weights turn sharp, against a player whose cards tell nothing they
+stay flat). The slopes and the prior are fitted by maximum likelihood (EM over the player-games) on recorded games
 (``scripts/honshu_policy_fit.py``, kept in :mod:`.policy_data`).
 
 A seat's hand at an earlier decision is, in a candidate world, its hidden hand in the world plus every card it has
 laid since (all seen face up) — as long as the hand is the same one: a new hand is dealt at round 7 and, with
-``hand_passing = official``, hands change owner after rounds 3 and 9, so only the decisions since the seat's hand
-last changed are weighed (the earlier hands were laid out entirely, or passed on; with no passing, a decision of
-rounds 1-6 seen from rounds 7-12 weighs every world alike anyway). A seat whose hand the observer knows (a hand it
-passed on) is not weighed: nothing of it is hidden.
+``hand_passing = official``, hands change owner after rounds 3 and 9. Without passing, a decision of rounds 1-6 seen
+from rounds 7-12 had a hand now entirely seen (the cards laid from it): the same in every world, it still tells the
+seat's type. With passing, only the decisions since the last pass are weighed (an earlier hand was passed on).
+A seat whose hand the observer knows (a hand it passed on) is not weighed: nothing of it is hidden.
 """
 
 from __future__ import annotations
@@ -40,18 +43,25 @@ NUMBERS = np.arange(1, CARDS + 1, dtype=np.float64)
 
 @dataclass(frozen=True)
 class PolicyParams:
-    """The decision model's parameter: the weight of a card's number in the softmax (any sign)."""
+    """The decision model's parameters: the slope of each player type (the weight of a card's number in its
+    softmax, any sign) and the prior probability of each type (positive, summing to 1)."""
 
-    slope: float = 0.0
+    slopes: tuple[float, ...] = (0.0,)
+    prior: tuple[float, ...] = (1.0,)
 
     def __post_init__(self) -> None:
-        if not np.isfinite(self.slope):
-            raise WorldError(f"policy: the slope must be finite, got {self.slope}")
+        if not self.slopes or len(self.slopes) != len(self.prior):
+            raise WorldError(f"policy: one prior per slope needed, got {len(self.slopes)} and {len(self.prior)}")
+        if not all(np.isfinite(self.slopes)):
+            raise WorldError(f"policy: the slopes must be finite, got {self.slopes}")
+        if not all(q > 0 for q in self.prior) or abs(sum(self.prior) - 1.0) > 1e-6:
+            raise WorldError(f"policy: the prior must be positive and sum to 1, got {self.prior}")
 
 
 def fitted() -> PolicyParams:
-    """The parameter fitted on recorded games (:mod:`.policy_data`)."""
-    return PolicyParams(float(policy_data.FIT["params"]["slope"]))
+    """The parameters fitted on recorded games (:mod:`.policy_data`)."""
+    p = policy_data.FIT["params"]
+    return PolicyParams(tuple(map(float, p["slopes"])), tuple(map(float, p["prior"])))
 
 
 def hand_period(round_number: int, passing: str) -> int:
@@ -96,8 +106,8 @@ def _fields(text: str) -> dict[str, str]:
 
 def trick_decisions(observer: int, seen: Sequence[Seen], period: int | None = None) -> list[Decision]:
     """The other seats' trick decisions among `seen` (in order), checked against the observer; with `period`, only
-    those of that hand period. The fields of each information state are read first, so that only the trick
-    decisions of hidden hands are parsed in full."""
+    those of that hand period and (without passing) of the earlier ones. The fields of each information state are
+    read first, so that only the trick decisions of hidden hands are parsed in full."""
     out = []
     for k, s in enumerate(seen):
         where = f"seen move {k + 1}"
@@ -108,9 +118,10 @@ def trick_decisions(observer: int, seen: Sequence[Seen], period: int | None = No
         mover, hand = f.get("move", ""), f.get(f"hand{f.get('move', '')}", "")
         if f.get("phase") != "play" or mover == f["view"] or not hand.startswith("?"):
             continue  # other phases read public fields only; the observer's own moves; hands the observer knew
-        known_round = f.get("round", "").isdigit()
-        if period is not None and known_round and hand_period(int(f["round"]), f.get("passing", "none")) != period:
-            continue
+        if period is not None and f.get("round", "").isdigit():
+            then = hand_period(int(f["round"]), f.get("passing", "none"))
+            if then > period or (then < period and f.get("passing") == "official"):
+                continue
         proxy, hidden, _ = _proxy(s.before)
         mover_seat = int(proxy.to_move())
         card = played_card(s.move, where)
@@ -122,8 +133,8 @@ def trick_decisions(observer: int, seen: Sequence[Seen], period: int | None = No
 
 
 def weighed_decisions(view_text: str, seen: Sequence[Seen]) -> int:
-    """How many of `seen` the weights use: the trick decisions of the seats whose hand `view_text` hides, since
-    their hand last changed."""
+    """How many of `seen` the weights use: the trick decisions of the seats whose hand `view_text` hides (with
+    passing, since their hand last changed)."""
     proxy, _, observer = _proxy(view_text)
     period = hand_period(int(proxy.round), str(proxy.hand_passing))
     hidden = {p for p in range(int(proxy.num_players)) if p != observer and not proxy.knows_hand(observer, p)}
@@ -148,26 +159,50 @@ def log_likelihoods(
     still_hidden = sorted({d.card for d in decisions} & {c + 1 for c in hidden})
     if still_hidden:
         raise WorldError(f"seen moves: card {still_hidden[0]} was laid face up but the view still has it hidden")
-    logs = p.slope * NUMBERS
+    logs = np.asarray(p.slopes)[:, None] * NUMBERS[None, :]  # one row per type
+    log_prior = np.log(np.asarray(p.prior))
     total = np.zeros(worlds.shape[0], dtype=np.float64)
     others = [q for q in range(int(proxy.num_players)) if q != observer]
     offset = 0
     for q, size in zip(others, groups, strict=False):
         mine = [d for d in decisions if d.seat == q]
-        if mine:  # (a hand laid out entirely, size 0, gives the same constant in every world)
-            hand = np.zeros((worlds.shape[0], CARDS), dtype=np.float64)
-            hand[np.arange(worlds.shape[0])[:, None], worlds[:, offset : offset + size]] = 1.0
-            later = [d.card - 1 for d in mine]  # the cards q lays from its hand from the current decision on
-            for d in mine:
-                if len(later) + size != d.hand_size:
-                    raise WorldError(
-                        f"seen moves: player {q} held {d.hand_size} cards when it laid card {d.card}, but {size} "
-                        f"now and {len(later)} laid since: the seen moves do not lead to this view"
-                    )
-                total += logs[d.card - 1] - log_sum_over_hand(hand, logs, later)
-                later.pop(0)
+        if mine:
+            total += _seat_log_likelihood(q, mine, worlds[:, offset : offset + size], period, logs, log_prior)
         offset += size
     return total
+
+
+def _seat_log_likelihood(
+    q: int,
+    mine: list[Decision],
+    held: npt.NDArray[np.int32],
+    period: int,
+    logs: npt.NDArray[np.float64],
+    log_prior: npt.NDArray[np.float64],
+) -> npt.NDArray[np.float64]:
+    """log sum_k prior_k prod_d P(d | hand_d, type k) of seat `q`'s decisions `mine` in each world (`held`: its
+    hidden hand in each world; the decisions of earlier periods had hands now seen entirely)."""
+    hand = np.zeros((held.shape[0], CARDS), dtype=np.float64)
+    hand[np.arange(held.shape[0])[:, None], held] = 1.0
+    per_type = np.zeros((len(log_prior), held.shape[0]), dtype=np.float64)
+    for then in sorted({d.period for d in mine}):
+        batch = [d for d in mine if d.period == then]
+        size = held.shape[1] if then == period else 0
+        later = [d.card - 1 for d in batch]  # the cards q lays from this hand from the current decision on
+        for d in batch:
+            if len(later) + size != d.hand_size:
+                raise WorldError(
+                    f"seen moves: player {q} held {d.hand_size} cards when it laid card {d.card}, but "
+                    f"{size if then == period else 'none'} of that hand {'now' if then == period else 'are left'} "
+                    f"and {len(later)} laid since: the seen moves do not lead to this view"
+                )
+            for k in range(len(log_prior)):
+                if then == period:
+                    per_type[k] += logs[k, d.card - 1] - log_sum_over_hand(hand, logs[k], later)
+                else:  # a hand seen entirely: the same term in every world
+                    per_type[k] += logs[k, d.card - 1] - np.logaddexp.reduce(logs[k, later])
+            later.pop(0)
+    return np.asarray(np.logaddexp.reduce(log_prior[:, None] + per_type, axis=0), dtype=np.float64)
 
 
 def decision_features(state: Any, move: str) -> tuple[list[int], int] | None:
@@ -182,8 +217,9 @@ def decision_features(state: Any, move: str) -> tuple[list[int], int] | None:
     return hand, hand.index(card)
 
 
-def decision_log_likelihood(features: tuple[list[int], int], params: PolicyParams) -> float:
-    """The log-probability of one decision's card under the model (features from :func:`decision_features`)."""
+def decision_log_likelihood(features: tuple[list[int], int], slope: float) -> float:
+    """The log-probability of one decision's card for a player type of `slope` (features from
+    :func:`decision_features`)."""
     hand, chosen = features
-    x = params.slope * np.asarray(hand, dtype=np.float64)
+    x = slope * np.asarray(hand, dtype=np.float64)
     return float(x[chosen] - np.logaddexp.reduce(x))
