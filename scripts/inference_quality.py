@@ -1,5 +1,5 @@
 """How well the inferred belief (solver/determinize/inference.py and a game's decision model) finds the other
-seats' hidden hands, against the uniform belief, on the decision points of recorded games (Koi-Koi, Honshu).
+seats' hidden hands, against the uniform belief, on the decision points of recorded games (Koi-Koi, Honshu, Haniwa).
 
     python scripts/inference_quality.py GAMES.jsonl.gz --candidates 2048 --seed 1 --out REPORT.json
 
@@ -64,7 +64,10 @@ def points(record: GameRecord, candidates: int, seed: int, params: Any) -> list[
         view = game.view(state, me)
         if step.legal >= 2 and game.weighed_decisions(view, seen[me]) > 0:
             pool = view.belief.sample(candidates, derive_seed(seed, step.index))
-            true = np.asarray(game.peek_worlds(state, "all", 0), dtype=np.int32)
+            true = np.asarray(
+                [state.hidden_world(me)] if hasattr(state, "hidden_world") else game.peek_worlds(state, "all", 0),
+                dtype=np.int32,
+            )
             ll = model.log_likelihoods(view.text, seen[me], np.vstack([pool, true]), params)
             ll_pool, ll_true = ll[:-1], float(ll[-1])
             top = float(ll_pool.max())

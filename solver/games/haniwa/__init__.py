@@ -9,7 +9,7 @@ the worlds consistent with it.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,9 +17,11 @@ from typing import Any
 from ... import _core
 from ..._core import IllegalMoveError, NotationError, RuleOptionError
 from ...determinize.belief import UniformBelief
+from ...determinize.inference import Seen
 from ...determinize.infostate import InformationState
 from ..base import GameInfo, describe_generic
 from ..options import OptionSpec
+from . import inference
 from .belief import HaniwaBelief
 
 DEFAULT_COMPONENTS = Path(__file__).resolve().parents[2] / "data" / "haniwa.toml"
@@ -169,6 +171,15 @@ class HaniwaInfo(GameInfo):
     def deal_scores(self, final: Any) -> list[float]:
         """Each seat scores its side's final score (solo: the solo score)."""
         return [float(final.score(final.team_of(p))) for p in range(final.num_players)]
+
+    def decision_log_likelihoods(self, view: Any, seen: Sequence[Seen], worlds: Any) -> Any:
+        """Inferred beliefs: the log-likelihood of each other seat's last seen placement in each world
+        (:mod:`.inference`)."""
+        return inference.log_likelihoods(view.text, seen, worlds)
+
+    def weighed_decisions(self, view: Any, seen: Sequence[Seen]) -> int:
+        """How many seen decisions the inferred belief weighs (the last face-up placement of each hidden hand)."""
+        return inference.weighed_decisions(view.text, seen)
 
     def greedy_move(self, view: Any, seed: int) -> int:
         """The greedy baseline: the move maximising the immediate change of the provisional score margin (ties

@@ -12,7 +12,7 @@ zero says the card tells nothing. A seat keeps its type for the whole game, draw
 seat's decisions in a world is sum_k prior_k * prod_d P(d | hand_d, k), so the decisions seen so far also tell which
 type the seat is (against the greedy player the weights turn sharp, against a player whose cards tell nothing they
 stay flat). The slopes and the prior are fitted by maximum likelihood (EM over the player-games) on recorded games
-(``scripts/honshu_policy_fit.py``, kept in :mod:`.policy_data`).
+(``scripts/softmax_policy_fit.py honshu``, kept in :mod:`.policy_data`).
 
 A seat's hand at an earlier decision is, in a candidate world, its hidden hand in the world plus every card it has
 laid since (all seen face up) — as long as the hand is the same one: a new hand is dealt at round 7 and, with

@@ -1,6 +1,6 @@
 """The fitted parameters of Honshu's decision model (:mod:`.inference`), written by
-``scripts/honshu_policy_fit.py`` (do not edit by hand: rerun the script; the full report is
-docs/data/honshu_policy_fit.json)."""
+``scripts/softmax_policy_fit.py honshu`` (do not edit by hand: rerun the script; the full report
+is docs/data/honshu_policy_fit.json)."""
 
 from typing import Any
 

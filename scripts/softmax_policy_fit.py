@@ -1,14 +1,18 @@
-"""Fits Honshu's decision model (solver/games/honshu/inference.py) by maximum likelihood on recorded games.
+"""Fits a one-parameter softmax decision model (Honshu's, Haniwa's: solver/games/<game>/inference.py) by maximum
+likelihood on recorded games.
 
-    python scripts/honshu_policy_fit.py GAMES.jsonl.gz [--write] [--how TEXT]
+    python scripts/softmax_policy_fit.py honshu GAMES.jsonl.gz [--write] [--how TEXT]
+    python scripts/softmax_policy_fit.py haniwa GAMES.jsonl.gz [--write] [--how TEXT]
 
-Every trick card of every seat in the records (``scripts/inference_games.py --game honshu``) with two or more cards
-in hand is scored with the mover's true hand. The shipped model is a mixture of TYPES player types, each a softmax
-slope, a seat keeping its type for the game: its slopes and prior maximise the likelihood of the player-games (EM:
-the responsibilities of each type for each player-game, then each slope by a weighted bounded scalar search). For
-comparison, one slope fitted on all decisions, and on the engine's and the greedy player's decisions apart. With
---write the mixture goes to solver/games/honshu/policy_data.py and the whole report to
-docs/data/honshu_policy_fit.json.
+Every decision the model reads in the records (``scripts/inference_games.py --game GAME``) with two or more choices
+is scored with the mover's true hand: P(choice i) = exp(theta x_i) / sum_j exp(theta x_j), the x the game's
+features (Honshu: the card numbers of the hand, theta its slope; Haniwa: the values of the hand's face-up
+placements, theta = 1 / temperature). Fitted on all decisions together, and on the engine's and the greedy player's
+decisions apart, by bounded scalar searches. Honshu ships a mixture of TYPES player types, a seat keeping its type
+for the game: slopes and prior maximise the likelihood of the player-games (EM: the responsibilities of each type
+for each player-game, then each slope by a weighted search); Haniwa, whose model weighs one decision a seat, ships
+the pooled temperature. With --write the shipped parameters go to solver/games/<game>/policy_data.py and the whole
+report to docs/data/<game>_policy_fit.json.
 """
 
 from __future__ import annotations
@@ -24,23 +28,27 @@ from typing import Any
 import numpy as np
 from scipy.optimize import minimize_scalar
 
-from solver.games.honshu.inference import decision_features
+from solver.games.haniwa import inference as haniwa_model
+from solver.games.honshu import inference as honshu_model
 from solver.play.record import GameRecord
 from solver.play.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The slope searched: |slope| 2 already makes a card 7 numbers higher a million times likelier.
-BOUND = 2.0
+#: Each game's model and the theta searched (Honshu: |slope| 2 already makes a card 7 numbers higher a million times
+#: likelier; Haniwa: theta 20, a temperature of 0.05 points of margin, is as sharp as a greedy choice).
+MODELS: dict[str, Any] = {"honshu": honshu_model, "haniwa": haniwa_model}
+BOUNDS = {"honshu": (-2.0, 2.0), "haniwa": (0.0, 20.0)}
+BOUND = BOUNDS["honshu"]
 
-
-#: Player types of the mixture.
+#: Player types of Honshu's mixture.
 TYPES = 2
-Features = list[tuple[list[int], int]]
+Features = list[tuple[list[float], int]]
 
 
-def read_player_games(path: str) -> list[tuple[str, Features]]:
-    """The trick decisions with 2+ cards in hand of each player-game of the records, with who played it ('ismcts'
-    or 'greedy')."""
+def read_player_games(path: str, game: str = "honshu") -> list[tuple[str, Features]]:
+    """The decisions with 2+ choices of each player-game of the records, with who played it ('ismcts' or
+    'greedy')."""
+    decision_features = MODELS[game].decision_features
     out: list[tuple[str, Features]] = []
     with gzip.open(path, "rt") as f:
         for line in f:
@@ -57,10 +65,10 @@ def read_player_games(path: str) -> list[tuple[str, Features]]:
     return out
 
 
-def read_features(path: str) -> dict[str, Features]:
-    """The trick decisions of the records with 2+ cards in hand, by who made them ('ismcts' or 'greedy')."""
+def read_features(path: str, game: str = "honshu") -> dict[str, Features]:
+    """The decisions of the records with 2+ choices, by who made them ('ismcts' or 'greedy')."""
     out: dict[str, Features] = {"ismcts": [], "greedy": []}
-    for kind, features in read_player_games(path):
+    for kind, features in read_player_games(path, game):
         out[kind] += features
     return out
 
@@ -88,7 +96,9 @@ def decision_log_likelihoods(slope: float, hands: np.ndarray, chosen: np.ndarray
     return np.asarray(x[np.arange(len(chosen)), chosen] - top - np.log(np.exp(x - top[:, None]).sum(axis=1)))
 
 
-def fit_mixture(games: list[tuple[str, Features]], start: list[float], iterations: int = 500) -> dict[str, Any]:
+def fit_mixture(
+    games: list[tuple[str, Features]], start: list[float], bounds: tuple[float, float] = BOUND, iterations: int = 500
+) -> dict[str, Any]:
     """The maximum-likelihood mixture of len(start) slopes over the player-games `games` (EM from the slopes
     `start`, an even prior) and the fit's figures."""
     games = [(kind, f) for kind, f in games if f]
@@ -109,7 +119,7 @@ def fit_mixture(games: list[tuple[str, Features]], start: list[float], iteration
             w = resp[k][owner]
             slopes[k] = minimize_scalar(
                 lambda s, w=w: -float(w @ decision_log_likelihoods(s, hands, chosen)),
-                bounds=(-BOUND, BOUND),
+                bounds=bounds,
                 method="bounded",
             ).x
         if total - previous < 1e-7:
@@ -128,50 +138,60 @@ def fit_mixture(games: list[tuple[str, Features]], start: list[float], iteration
     }
 
 
-def fit(features: Features) -> dict[str, Any]:
-    """The maximum-likelihood single slope of `features` and the fit's figures."""
+def fit(features: Features, bounds: tuple[float, float] = BOUND) -> dict[str, Any]:
+    """The maximum-likelihood single theta of `features` and the fit's figures."""
     hands, chosen = arrays(features)
-    r = minimize_scalar(lambda s: -log_likelihood(s, hands, chosen), bounds=(-BOUND, BOUND), method="bounded")
+    r = minimize_scalar(lambda s: -log_likelihood(s, hands, chosen), bounds=bounds, method="bounded")
     uniform = -sum(math.log(len(h)) for h, _ in features)
-    highest = sum(c == len(h) - 1 for h, c in features)
     return {
-        "params": {"slope": round(float(r.x), 4)},
+        "theta": round(float(r.x), 4),
         "decisions": len(features),
-        "highest_card_laid": highest,
+        "chose_the_largest": sum(c == int(np.argmax(h)) for h, c in features),
         "log_likelihood_per_decision": round(-float(r.fun) / len(features), 4),
         "uniform_log_likelihood_per_decision": round(uniform / len(features), 4),
-        "at_the_bound": bool(abs(abs(float(r.x)) - BOUND) < 1e-3),
+        "at_the_bound": bool(min(abs(float(r.x) - b) for b in bounds) < 1e-3),
     }
+
+
+def shipped(game: str, report: dict[str, Any], games: list[tuple[str, Features]]) -> dict[str, Any]:
+    """The parameters `game` ships: Honshu's mixture of slopes (EM from the engine's and the greedy player's own
+    slopes), Haniwa's pooled temperature."""
+    if game == "honshu":
+        start = [report["ismcts"]["theta"], report["greedy"]["theta"]][:TYPES]
+        report["mixture"] = fit_mixture(games, start, BOUNDS[game])
+        return dict(report["mixture"]["params"])
+    return {"temperature": round(1.0 / report["pooled"]["theta"], 4)}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("game", choices=sorted(MODELS))
     ap.add_argument("games")
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--how", default="", help="how the games were made (kept with the fit)")
     args = ap.parse_args()
-    games = read_player_games(args.games)
+    games = read_player_games(args.games, args.game)
     by = {kind: [x for k, f in games if k == kind for x in f] for kind in ("ismcts", "greedy")}
+    bounds = BOUNDS[args.game]
     report: dict[str, Any] = {
-        "how": args.how or f"maximum likelihood (EM over the player-games) on every trick card of {args.games}",
+        "how": args.how or f"maximum likelihood on every decision with two or more choices of {args.games}",
         "params": None,
-        "ismcts": fit(by["ismcts"]),
-        "greedy": fit(by["greedy"]),
-        "pooled": fit(by["ismcts"] + by["greedy"]),
+        "ismcts": fit(by["ismcts"], bounds),
+        "greedy": fit(by["greedy"], bounds),
+        "pooled": fit(by["ismcts"] + by["greedy"], bounds),
     }
-    start = [report["ismcts"]["params"]["slope"], report["greedy"]["params"]["slope"]][:TYPES]
-    report["mixture"] = fit_mixture(games, start)
-    report["params"] = report["mixture"]["params"]
+    report["params"] = shipped(args.game, report, games)
     pprint.pprint(report, width=118, sort_dicts=False)
     if args.write:
-        (ROOT / "docs" / "data" / "honshu_policy_fit.json").write_text(json.dumps(report, indent=1) + "\n")
+        name = args.game.capitalize()
+        (ROOT / "docs" / "data" / f"{args.game}_policy_fit.json").write_text(json.dumps(report, indent=1) + "\n")
         text = (
-            '"""The fitted parameters of Honshu\'s decision model (:mod:`.inference`), written by\n'
-            "``scripts/honshu_policy_fit.py`` (do not edit by hand: rerun the script; the full report is\n"
-            'docs/data/honshu_policy_fit.json)."""\n\nfrom typing import Any\n\n'
+            f'"""The fitted parameters of {name}\'s decision model (:mod:`.inference`), written by\n'
+            f"``scripts/softmax_policy_fit.py {args.game}`` (do not edit by hand: rerun the script; the full report\n"
+            f'is docs/data/{args.game}_policy_fit.json)."""\n\nfrom typing import Any\n\n'
             f"FIT: dict[str, Any] = {pprint.pformat({'params': report['params'], 'how': report['how']}, width=110)}\n"
         )
-        (ROOT / "solver" / "games" / "honshu" / "policy_data.py").write_text(text)
+        (ROOT / "solver" / "games" / args.game / "policy_data.py").write_text(text)
 
 
 if __name__ == "__main__":
