@@ -24,6 +24,7 @@ A seat whose hand the observer knows (a hand it passed on) is not weighed: nothi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -71,14 +72,15 @@ def hand_period(round_number: int, passing: str) -> int:
     return sum(round_number >= s for s in starts)
 
 
-def played_card(text: str, where: str) -> int:
-    """The card number of a trick move (``play 17`` or ``play 17+blue``); WorldError names a move it cannot read."""
+def played_card(text: str, where: str = "") -> int:
+    """The card number of a trick move (``play 17`` or ``play 17+blue``); WorldError names a move it cannot read
+    (after `where`, when given)."""
     words = text.split()
     if len(words) == 2 and words[0] == "play":
         number = words[1].split("+", 1)[0]
         if number.isdigit() and 1 <= int(number) <= CARDS:
             return int(number)
-    raise WorldError(f"{where}: cannot read the trick move {text!r}")
+    raise WorldError(f"{where + ': ' if where else ''}cannot read the trick move {text!r}")
 
 
 @dataclass(frozen=True)
@@ -106,30 +108,45 @@ def _fields(text: str) -> dict[str, str]:
 
 def trick_decisions(observer: int, seen: Sequence[Seen], period: int | None = None) -> list[Decision]:
     """The other seats' trick decisions among `seen` (in order), checked against the observer; with `period`, only
-    those of that hand period and (without passing) of the earlier ones. The fields of each information state are
-    read first, so that only the trick decisions of hidden hands are parsed in full."""
+    those of that hand period and (without passing) of the earlier ones. Each seen move is read once
+    (:func:`_decision`, kept): an agent weighs the same moves again at every decision of a game."""
     out = []
     for k, s in enumerate(seen):
-        where = f"seen move {k + 1}"
-        f = _fields(s.before)
-        if f.get("view") != str(observer):
-            _, _, view = _proxy(s.before)  # names a malformed information state, else the wrong observer
-            raise WorldError(f"{where}: the information state of player {view}, not of the observer {observer}")
-        mover, hand = f.get("move", ""), f.get(f"hand{f.get('move', '')}", "")
-        if f.get("phase") != "play" or mover == f["view"] or not hand.startswith("?"):
-            continue  # other phases read public fields only; the observer's own moves; hands the observer knew
-        if period is not None and f.get("round", "").isdigit():
-            then = hand_period(int(f["round"]), f.get("passing", "none"))
-            if then > period or (then < period and f.get("passing") == "official"):
-                continue
-        proxy, hidden, _ = _proxy(s.before)
-        mover_seat = int(proxy.to_move())
-        card = played_card(s.move, where)
-        if card - 1 not in hidden:
-            raise WorldError(f"{where}: player {mover_seat} laid card {card}, a card the observer had seen")
-        seen_period = hand_period(int(proxy.round), str(proxy.hand_passing))
-        out.append(Decision(mover_seat, card, len(proxy.hand(mover_seat)), seen_period))
+        try:
+            d = _decision(observer, s.before, s.move)
+        except WorldError as e:
+            raise WorldError(f"seen move {k + 1}: {e}") from None
+        if d is None or (period is not None and (d.period > period or (d.period < period and d.passing))):
+            continue
+        out.append(d.decision)
     return out
+
+
+@dataclass(frozen=True)
+class _Read:
+    decision: Decision
+    period: int
+    passing: bool
+
+
+@functools.lru_cache(maxsize=4096)
+def _decision(observer: int, before: str, move: str) -> _Read | None:
+    """One seen move read: the trick decision of another seat whose hand the observer did not know, else None. The
+    fields of the information state are read first, so that only those decisions are parsed in full."""
+    f = _fields(before)
+    if f.get("view") != str(observer):
+        _, _, view = _proxy(before)  # names a malformed information state, else the wrong observer
+        raise WorldError(f"the information state of player {view}, not of the observer {observer}")
+    mover, hand = f.get("move", ""), f.get(f"hand{f.get('move', '')}", "")
+    if f.get("phase") != "play" or mover == f["view"] or not hand.startswith("?"):
+        return None  # other phases read public fields only; the observer's own moves; hands the observer knew
+    proxy, hidden, _ = _proxy(before)
+    seat = int(proxy.to_move())
+    card = played_card(move)
+    if card - 1 not in hidden:
+        raise WorldError(f"player {seat} laid card {card}, a card the observer had seen")
+    period = hand_period(int(proxy.round), str(proxy.hand_passing))
+    return _Read(Decision(seat, card, len(proxy.hand(seat)), period), period, str(proxy.hand_passing) == "official")
 
 
 def weighed_decisions(view_text: str, seen: Sequence[Seen]) -> int:
