@@ -23,7 +23,6 @@ greedy, or mixed at a table of several).
 from __future__ import annotations
 
 import argparse
-import gzip
 import importlib
 import json
 import math
@@ -36,7 +35,7 @@ import numpy as np
 from solver.batch.seeds import derive_seed
 from solver.determinize.inference import Seen, effective_sample_size, normalised_weights
 from solver.games import get_game
-from solver.play.record import GameRecord
+from solver.play.record import GameRecord, read_records
 from solver.play.replay import replay
 from solver.report.stats import mean_interval
 
@@ -140,22 +139,16 @@ def main() -> None:
     start = time.perf_counter()
     groups: dict[str, list[list[dict[str, Any]]]] = defaultdict(list)
     params: Any = None
-    with gzip.open(args.games, "rt") as f:
-        for k, line in enumerate(f):
-            data = json.loads(line)
-            data.pop("pairing", None)
-            record = GameRecord.from_dict(data)
-            if params is None:
-                model = model_of(record.game)
-                params = model.PolicyParams(*map(float, args.params.split(","))) if args.params else model.fitted()
-            rows = points(record, args.candidates, derive_seed(args.seed, "match", k), params)
-            for kind in ("ismcts", "greedy", "mixed"):
-                if kind in groups or any(r["opponent"] == kind for r in rows):
-                    groups[kind].append([r for r in rows if r["opponent"] == kind])
-            groups["all"].append(rows)
-            print(
-                f"match {k + 1}: {sum(map(len, groups['all']))} points, {time.perf_counter() - start:.0f}s", flush=True
-            )
+    for k, record in enumerate(read_records(args.games, ignore=("pairing",))):
+        if params is None:
+            model = model_of(record.game)
+            params = model.PolicyParams(*map(float, args.params.split(","))) if args.params else model.fitted()
+        rows = points(record, args.candidates, derive_seed(args.seed, "match", k), params)
+        for kind in ("ismcts", "greedy", "mixed"):
+            if kind in groups or any(r["opponent"] == kind for r in rows):
+                groups[kind].append([r for r in rows if r["opponent"] == kind])
+        groups["all"].append(rows)
+        print(f"match {k + 1}: {sum(map(len, groups['all']))} points, {time.perf_counter() - start:.0f}s", flush=True)
     report = {
         "games": args.games,
         "candidates": args.candidates,

@@ -12,7 +12,6 @@ pooled fit goes to solver/games/koikoi/policy_data.py and the whole report to do
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import math
 import pprint
@@ -23,7 +22,7 @@ import numpy as np
 from scipy.optimize import minimize
 
 from solver.games.koikoi.inference import decision_features
-from solver.play.record import GameRecord
+from solver.play.record import read_records
 from solver.play.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,18 +31,14 @@ ROOT = Path(__file__).resolve().parent.parent
 def read_features(path: str) -> dict[str, list[tuple[str, list[float], int]]]:
     """The decisions of the records, by who made them ('ismcts' or 'greedy')."""
     out: dict[str, list[tuple[str, list[float], int]]] = {"ismcts": [], "greedy": []}
-    with gzip.open(path, "rt") as f:
-        for line in f:
-            data = json.loads(line)
-            data.pop("pairing", None)
-            record = GameRecord.from_dict(data)
-            kinds = ["greedy" if a.get("kind") == "greedy" else "ismcts" for a in record.agents]
-            for step in replay(record):
-                if step.legal < 2:
-                    continue
-                features = decision_features(step.state, step.move)
-                if features is not None:
-                    out[kinds[step.seat]].append(features)
+    for record in read_records(path, ignore=("pairing",)):
+        kinds = ["greedy" if a.get("kind") == "greedy" else "ismcts" for a in record.agents]
+        for step in replay(record):
+            if step.legal < 2:
+                continue
+            features = decision_features(step.state, step.move)
+            if features is not None:
+                out[kinds[step.seat]].append(features)
     return out
 
 

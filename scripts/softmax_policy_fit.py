@@ -18,7 +18,6 @@ report to docs/data/<game>_policy_fit.json.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import math
 import pprint
@@ -30,7 +29,7 @@ from scipy.optimize import minimize_scalar
 
 from solver.games.haniwa import inference as haniwa_model
 from solver.games.honshu import inference as honshu_model
-from solver.play.record import GameRecord
+from solver.play.record import read_records
 from solver.play.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,18 +49,14 @@ def read_player_games(path: str, game: str = "honshu") -> list[tuple[str, Featur
     'greedy')."""
     decision_features = MODELS[game].decision_features
     out: list[tuple[str, Features]] = []
-    with gzip.open(path, "rt") as f:
-        for line in f:
-            data = json.loads(line)
-            data.pop("pairing", None)
-            record = GameRecord.from_dict(data)
-            kinds = ["greedy" if a.get("kind") == "greedy" else "ismcts" for a in record.agents]
-            games: list[Features] = [[] for _ in kinds]
-            for step in replay(record):
-                features = decision_features(step.state, step.move)
-                if features is not None and len(features[0]) >= 2:
-                    games[step.seat].append(features)
-            out += list(zip(kinds, games, strict=True))
+    for record in read_records(path, ignore=("pairing",)):
+        kinds = ["greedy" if a.get("kind") == "greedy" else "ismcts" for a in record.agents]
+        games: list[Features] = [[] for _ in kinds]
+        for step in replay(record):
+            features = decision_features(step.state, step.move)
+            if features is not None and len(features[0]) >= 2:
+                games[step.seat].append(features)
+        out += list(zip(kinds, games, strict=True))
     return out
 
 

@@ -131,6 +131,13 @@ def log_sum_over_hand(
     return np.asarray(row + np.log(np.exp(x - row[:, None]).sum(axis=1)), dtype=np.float64)
 
 
+def log_softmax_at(logits: npt.ArrayLike, chosen: int) -> float:
+    """log of the softmax of `logits` at index `chosen`: the log-probability of one choice of a decision model (the
+    form every game's ``decision_log_likelihood`` takes for a single decision with the mover's true hand)."""
+    x = np.asarray(logits, dtype=np.float64)
+    return float(x[chosen] - np.logaddexp.reduce(x))
+
+
 def decisions_weighed(game: Any, view: Any, seen: Sequence[Seen]) -> int:
     """How many of `seen` are decisions of another player than the observer (those the weights use)."""
     count = getattr(game, "weighed_decisions", None)

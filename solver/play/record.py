@@ -4,6 +4,7 @@ result — as plain data (JSON documents or JSON lines) that :class:`solver.play
 
 from __future__ import annotations
 
+import gzip
 import json
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -288,17 +289,23 @@ def append_record(path: str | Path, record: GameRecord) -> None:
         f.write(json.dumps(record.to_dict()) + "\n")
 
 
-def read_records(path: str | Path) -> list[GameRecord]:
-    """Every record of a JSON-lines record file; ValueError names the file and the line of a bad record."""
+def read_records(path: str | Path, ignore: Sequence[str] = ()) -> list[GameRecord]:
+    """Every record of a JSON-lines record file (gzipped when its name ends in .gz), the top-level keys `ignore`
+    dropped first (a script's own labels, e.g. 'pairing'); ValueError names the file and the line of a bad
+    record."""
     records = []
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as e:
+        raw = Path(path).read_bytes()
+        lines = (gzip.decompress(raw) if str(path).endswith(".gz") else raw).decode("utf-8").splitlines()
+    except (OSError, UnicodeDecodeError, gzip.BadGzipFile, EOFError) as e:
         raise ValueError(f"record file {path}: cannot read it ({e})") from None
     for n, line in enumerate(lines, 1):
         if line.strip():
             try:
-                records.append(GameRecord.from_dict(json.loads(line)))
+                data = json.loads(line)
+                for key in ignore:
+                    data.pop(key, None)
+                records.append(GameRecord.from_dict(data))
             except (ValueError, AttributeError) as e:
                 raise ValueError(f"record file {path}, line {n}: {e}") from None
     return records

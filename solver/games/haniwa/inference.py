@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from ..._core import WorldError
 from ..._core import haniwa as hw
-from ...determinize.inference import Seen
+from ...determinize.inference import Seen, log_softmax_at
 from . import policy_data
 
 #: Tile kinds: colour R, B, G, Y times value 1-3 (kind = 3 * colour + value - 1).
@@ -249,5 +249,4 @@ def decision_log_likelihood(features: tuple[list[float], int], params: PolicyPar
     """The log-probability of one placement under the model, given the mover's hand (features from
     :func:`decision_features`)."""
     values, chosen = features
-    x = np.asarray(values) / params.temperature
-    return float(x[chosen] - np.logaddexp.reduce(x))
+    return log_softmax_at(np.asarray(values) / params.temperature, chosen)

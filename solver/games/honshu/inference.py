@@ -34,7 +34,7 @@ import numpy.typing as npt
 
 from ..._core import WorldError
 from ..._core import honshu as hs
-from ...determinize.inference import Seen, log_sum_over_hand
+from ...determinize.inference import Seen, log_softmax_at, log_sum_over_hand
 from . import policy_data
 
 #: Card ids of the worlds are the card numbers minus 1 (numbers 1-60).
@@ -238,5 +238,4 @@ def decision_log_likelihood(features: tuple[list[int], int], slope: float) -> fl
     """The log-probability of one decision's card for a player type of `slope` (features from
     :func:`decision_features`)."""
     hand, chosen = features
-    x = slope * np.asarray(hand, dtype=np.float64)
-    return float(x[chosen] - np.logaddexp.reduce(x))
+    return log_softmax_at(slope * np.asarray(hand, dtype=np.float64), chosen)

@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from ..._core import WorldError
 from ..._core import koikoi as kk
-from ...determinize.inference import Seen, log_sum_over_hand
+from ...determinize.inference import Seen, log_softmax_at, log_sum_over_hand
 from . import policy_data
 from .greedy import card_value
 
@@ -222,5 +222,4 @@ def decision_log_likelihood(features: tuple[str, list[float], int], params: Poli
     if kind == "decide":
         logit = (values[0] - params.koikoi_offset) / params.koikoi_temperature
         return float(-np.logaddexp(0.0, -logit if chosen else logit))
-    x = np.asarray(values) / params.temperature
-    return float(x[chosen] - np.logaddexp.reduce(x))
+    return log_softmax_at(np.asarray(values) / params.temperature, chosen)
