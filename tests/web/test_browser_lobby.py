@@ -52,7 +52,8 @@ def test_the_last_choices_are_kept_by_the_browser(page: Any, server: Server) -> 
     page.get(f"{server.url}/")
     wait_for(page, '[data-game="sensei"]').click()
     Select(wait_for(page, "#mode")).select_by_value("shizukana")
-    WebDriverWait(page, 10).until(lambda d: "1200" in d.find_element(By.CSS_SELECTOR, 'select[data-seat="1"]').text)
+    levels = 'select[data-seat="1"]'
+    WebDriverWait(page, 10).until(lambda d: "rated 1870" in d.find_element(By.CSS_SELECTOR, levels).text)  # Shizukana's
     Select(page.find_element(By.CSS_SELECTOR, 'select[data-seat="1"]')).select_by_value("level:5")
     page.get(f"{server.url}/")
     wait_for(page, '[data-game="sensei"].chosen')
