@@ -5,6 +5,7 @@ back the same."""
 from __future__ import annotations
 
 import copy
+import gzip
 import json
 from pathlib import Path
 from typing import Any
@@ -110,6 +111,22 @@ def test_a_record_is_checked_against_its_game_when_it_is_to_be_played_on() -> No
         GameRecord.from_dict(changed("game", "chess")).for_game()
     with pytest.raises(RecordError, match=r"^game record: rules: connect4"):
         GameRecord.from_dict(changed("rules", {"colour": "red"})).for_game()
+
+
+def test_a_gzipped_record_file_with_labels_reads_back(tmp_path: Path) -> None:
+    """The recorded games of the belief scripts: gzipped JSON lines, each record with a 'pairing' label of the
+    script's own, dropped by `ignore`; without it the label is refused as the record field it is not."""
+    path = tmp_path / "games.jsonl.gz"
+    with gzip.open(path, "wt") as f:
+        for pairing in ("engine-engine", "engine-greedy"):
+            f.write(json.dumps({"pairing": pairing, **GOOD}) + "\n")
+    assert read_records(path, ignore=("pairing",)) == [GameRecord.from_dict(GOOD)] * 2
+    with pytest.raises(ValueError, match=r"line 1: game record: .*pairing"):
+        read_records(path)
+    broken = tmp_path / "broken.jsonl.gz"
+    broken.write_bytes(b"not gzip")
+    with pytest.raises(ValueError, match=f"record file {broken}: cannot read it"):
+        read_records(broken)
 
 
 def test_a_record_file_names_the_line_and_the_field(tmp_path: Path) -> None:
