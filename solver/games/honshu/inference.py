@@ -116,7 +116,8 @@ def trick_decisions(observer: int, seen: Sequence[Seen], period: int | None = No
             d = _decision(observer, s.before, s.move)
         except WorldError as e:
             raise WorldError(f"seen move {k + 1}: {e}") from None
-        if d is None or (period is not None and (d.period > period or (d.period < period and d.passing))):
+        then = d.decision.period if d is not None else 0
+        if d is None or (period is not None and (then > period or (then < period and d.passing))):
             continue
         out.append(d.decision)
     return out
@@ -124,8 +125,9 @@ def trick_decisions(observer: int, seen: Sequence[Seen], period: int | None = No
 
 @dataclass(frozen=True)
 class _Read:
+    """A seen trick decision and whether its game passes hands."""
+
     decision: Decision
-    period: int
     passing: bool
 
 
@@ -146,7 +148,7 @@ def _decision(observer: int, before: str, move: str) -> _Read | None:
     if card - 1 not in hidden:
         raise WorldError(f"player {seat} laid card {card}, a card the observer had seen")
     period = hand_period(int(proxy.round), str(proxy.hand_passing))
-    return _Read(Decision(seat, card, len(proxy.hand(seat)), period), period, str(proxy.hand_passing) == "official")
+    return _Read(Decision(seat, card, len(proxy.hand(seat)), period), str(proxy.hand_passing) == "official")
 
 
 def weighed_decisions(view_text: str, seen: Sequence[Seen]) -> int:
