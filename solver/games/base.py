@@ -19,6 +19,11 @@ if TYPE_CHECKING:
     from ..determinize.belief import UniformBelief
 
 
+def notation_fields(text: str) -> dict[str, str]:
+    """The key=value fields of a notation (tokens without '=' are left to the parser's errors)."""
+    return dict(token.split("=", 1) for token in text.split() if "=" in token)
+
+
 def check_notation_text(text: str, what: str = "position") -> str:
     """`text` if it is plain ASCII (every notation and move is), else NotationError naming the first character
     that is not: a byte that is not UTF-8 (read from the command line or a terminal), or a character such as a

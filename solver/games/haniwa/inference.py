@@ -37,7 +37,9 @@ import numpy.typing as npt
 
 from ..._core import WorldError
 from ..._core import haniwa as hw
+from ...determinize.belief import SlotGroup, group_offsets
 from ...determinize.inference import Seen, log_softmax_at
+from ..base import notation_fields
 from . import policy_data
 
 #: Tile kinds: colour R, B, G, Y times value 1-3 (kind = 3 * colour + value - 1).
@@ -75,13 +77,9 @@ def is_placement(text: str) -> bool:
     return len(cell) >= 2 and cell[0] in "abcd" and cell[1].isdigit()
 
 
-def _fields(text: str) -> dict[str, str]:
-    return dict(token.split("=", 1) for token in text.split() if "=" in token)
-
-
 def hand_size(text: str, seat: int) -> int:
     """The number of tiles of `seat`'s hand in a notation (``hand1=4`` hidden, ``hand1=R1,B2`` shown)."""
-    field = _fields(text).get(f"hand{seat}", "-")
+    field = notation_fields(text).get(f"hand{seat}", "-")
     return int(field) if field.isdigit() else (0 if field == "-" else len(field.split(",")))
 
 
@@ -113,17 +111,16 @@ def placement_values(state: Any, seat: int, kind: int) -> tuple[list[float], lis
     return values, names
 
 
+def _offsets(info: Any) -> dict[str, slice]:
+    """The columns of each slot group of the information state `info` in a world row."""
+    return group_offsets(SlotGroup(name, size) for name, size in info.groups)
+
+
 def _holding(info: Any, seat: int, kind: int) -> Any:
     """A full state of the information state `info` in which `seat` (hidden hand) holds a `kind` tile."""
-    unseen = list(info.unseen)
-    offset = 0
-    for name, size in info.groups:
-        if name == f"hand{seat}":
-            break
-        offset += size
-    world = unseen.copy()
+    world = list(info.unseen)
     world.remove(kind)
-    world.insert(offset, kind)
+    world.insert(_offsets(info)[f"hand{seat}"].start, kind)
     return info.world(np.asarray(world, dtype=np.int32))
 
 
@@ -145,7 +142,7 @@ def placements_of(view_text: str, seen: Sequence[Seen]) -> list[Decision]:
     hidden = {int(name[4:]) for name, size in now.groups if name.startswith("hand") and size > 0}
     last: dict[int, tuple[int, Seen]] = {}
     for k, s in enumerate(seen):
-        f = _fields(s.before)
+        f = notation_fields(s.before)
         if f.get("view") != str(observer):
             raise WorldError(f"seen move {k + 1}: the information state of player {f.get('view')}, not of the "
                              f"observer {observer}")  # fmt: skip
@@ -200,10 +197,7 @@ def log_likelihoods(
     tiles = sum(size for name, size in info.groups if name != "reshuffle")  # (a two-round match's seed: not a tile)
     if worlds.ndim != 2 or worlds.shape[1] not in (tiles, int(info.num_slots)):
         raise WorldError(f"worlds: expected rows of {tiles} tile slots, got shape {worlds.shape}")
-    offsets, start = {}, 0
-    for name, size in info.groups:
-        offsets[name] = slice(start, start + size)
-        start += size
+    offsets = _offsets(info)
     total = np.zeros(worlds.shape[0], dtype=np.float64)
     for d in decisions if decisions is not None else last_placements(view_text, seen):
         log_z = np.full(KINDS, -np.inf)

@@ -35,6 +35,7 @@ import numpy.typing as npt
 from ..._core import WorldError
 from ..._core import honshu as hs
 from ...determinize.inference import Seen, log_softmax_at, log_sum_over_hand
+from ..base import notation_fields
 from . import policy_data
 
 #: Card ids of the worlds are the card numbers minus 1 (numbers 1-60).
@@ -101,11 +102,6 @@ def _proxy(text: str) -> tuple[Any, list[int], int]:
     return hs.State.from_world(text, np.asarray(hidden, dtype=np.int32)), list(hidden), int(observer)
 
 
-def _fields(text: str) -> dict[str, str]:
-    """The key=value fields of a notation (those without '=' are left to the parser's errors)."""
-    return dict(token.split("=", 1) for token in text.split() if "=" in token)
-
-
 def trick_decisions(observer: int, seen: Sequence[Seen], period: int | None = None) -> list[Decision]:
     """The other seats' trick decisions among `seen` (in order), checked against the observer; with `period`, only
     those of that hand period and (without passing) of the earlier ones. Each seen move is read once
@@ -135,7 +131,7 @@ class _Read:
 def _decision(observer: int, before: str, move: str) -> _Read | None:
     """One seen move read: the trick decision of another seat whose hand the observer did not know, else None. The
     fields of the information state are read first, so that only those decisions are parsed in full."""
-    f = _fields(before)
+    f = notation_fields(before)
     if f.get("view") != str(observer):
         _, _, view = _proxy(before)  # names a malformed information state, else the wrong observer
         raise WorldError(f"the information state of player {view}, not of the observer {observer}")
