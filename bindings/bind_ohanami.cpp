@@ -109,6 +109,15 @@ void bind_ohanami(py::module_ m) {
         return py::make_tuple("place", std::vector<int>{ohanami::place_card(mv) + 1}, kDest[ohanami::place_dest(mv)]);
       }, py::arg("move"), "(kind 'pick' | 'place', card numbers, destination or None) of a legal move.")
       .def("greedy_move", &State::greedy_move, "The greedy baseline's move for the player to move.")
+      .def("greedy_values", [](const State& s, int p) {
+        check_seat(s, p);
+        std::vector<int> v(120);
+        for (int card = 0; card < 120; ++card) v[card] = s.greedy_value(p, card);
+        return v;
+      }, py::arg("player"),
+           "The greedy valuation of every card for `player` (entry n - 1: card number n), in tenths of a point: "
+           "its value at its best destination other than the discard, 0 when the discard is worth more. Reads only "
+           "the player's garden and the round.")
       .def("rollout_move", [](const State& s, std::uint64_t seed) {
         Rng rng(seed);
         return s.rollout_move(rng);

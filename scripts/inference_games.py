@@ -1,9 +1,10 @@
 """Recorded games for the decision models of inferred beliefs: engine against engine and engine against greedy,
 at a fixed ISMCTS node budget per decision (Koi-Koi nintendo 12-deal matches by default; any game with a decision
-model, e.g. ``--game honshu --rule players=2``).
+model, e.g. ``--game honshu --rule players=2``; with more players the seats alternate between the two agents).
 
     python scripts/inference_games.py --matches 20 --nodes 7000 --seed 1 --out games.jsonl.gz
     python scripts/inference_games.py --game honshu --rule players=2 --matches 40 --nodes 1500 --out hs.jsonl.gz
+    python scripts/inference_games.py --game ohanami --rule players=4 --matches 40 --nodes 4000 --out oh.jsonl.gz
 
 Match k of the engine pairing is played from ``derive_seed(seed, pairing, k)``; every search has one thread and a
 node budget, so the same arguments give the same records. The file holds one GameRecord (JSON) per line, gzipped.
@@ -41,6 +42,7 @@ def main() -> None:
         rules.setdefault("preset", args.preset or "nintendo")
     checked = game.check_options(rules)
     rules = {k: checked[k] for k in rules}  # the options given, typed
+    players = int(checked.get("players", 2))
     start = time.perf_counter()
     with gzip.open(args.out, "wt") as f:
         for pairing in PAIRINGS:
@@ -51,7 +53,8 @@ def main() -> None:
                     if pairing == "engine-engine"
                     else GreedyAgent(game)
                 )
-                seats = [engine, other] if k % 2 == 0 else [other, engine]
+                # seats alternate between the two (with 2 players: swapped from one match to the next)
+                seats = [engine if (seat + k) % 2 == 0 else other for seat in range(players)]
                 record = Match(game, seats, rules, derive_seed(args.seed, pairing, k)).play()
                 f.write(json.dumps({"pairing": pairing, **record.to_dict()}) + "\n")
                 print(f"{pairing} {k + 1}/{args.matches} {time.perf_counter() - start:.0f}s", flush=True)

@@ -1,12 +1,13 @@
 """How well the inferred belief (solver/determinize/inference.py and a game's decision model) finds the other
-seats' hidden hands, against the uniform belief, on the decision points of recorded games (Koi-Koi, Honshu, Haniwa).
+seats' hidden hands, against the uniform belief, on the decision points of recorded games (Koi-Koi, Honshu, Haniwa,
+Ohanami).
 
     python scripts/inference_quality.py GAMES.jsonl.gz --candidates 2048 --seed 1 --out REPORT.json
 
 At every decision of a seat (two or more legal moves) once the weights use one of the others' decisions, from that
 seat's view and the moves it saw (its information states and the moves as shown to it, never the hidden cards),
 `candidates` uniform worlds are weighted by the likelihood of the others' seen decisions. Measured against the true
-hidden hands H* (the slot groups of the belief named ``*hand*``):
+hidden hands H* (the slot groups of the belief named ``*hand*``; Ohanami's hands read as its worlds place them):
 
 - log gain: log P_inferred(H*) - log P_uniform(H*) = log L(H*) - log mean L(world) (the normaliser over all hands is
   estimated by the candidates' mean likelihood; the model's likelihood depends on the hands only);
@@ -33,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from solver.batch.seeds import derive_seed
-from solver.determinize.inference import Seen, effective_sample_size, normalised_weights
+from solver.determinize.inference import Seen, decisions_weighed, effective_sample_size, normalised_weights
 from solver.games import get_game
 from solver.play.record import GameRecord, read_records
 from solver.play.replay import replay
@@ -45,6 +46,25 @@ MEASURES = ("log_gain", "rank", "hits_inferred", "hits_uniform", "hits_gain", "e
 def model_of(game: str) -> Any:
     """The module of `game`'s decision model (``solver.games.<game>.inference``)."""
     return importlib.import_module(f"solver.games.{game}.inference")
+
+
+def hidden_hands(model: Any, view: Any, true: np.ndarray, pool: np.ndarray) -> list[tuple[set[int], np.ndarray]]:
+    """Each hand hidden from the observer: its cards in the true world, and its cards in each candidate world (the
+    game's ``hidden_hands`` reader where the world layout needs one, Ohanami's; else the slot groups named
+    ``*hand*``)."""
+    read = getattr(model, "hidden_hands", None)
+    if read is not None:
+        truth, rows = read(view.text, true), read(view.text, pool)
+        return [(set(truth[q][0].tolist()), rows[q]) for q in sorted(rows)]
+    slices = [sl for name, sl in view.belief.offsets().items() if "hand" in name]
+    return [(set(true[0, sl].tolist()), pool[:, sl]) for sl in slices]
+
+
+def unseen_elsewhere(model: Any, view: Any) -> int:
+    """Hidden cards whose seat the observer knows (Ohanami: a known hand whose pick is hidden): not dealt at random
+    among the hidden hands."""
+    known = getattr(model, "known_hand_cards", None)
+    return int(known(view.text)) if known is not None else 0
 
 
 def points(record: GameRecord, candidates: int, seed: int, params: Any) -> list[dict[str, Any]]:
@@ -61,7 +81,7 @@ def points(record: GameRecord, candidates: int, seed: int, params: Any) -> list[
             deal, seen = step.deal, {s: [] for s in seats}
         me, state = step.seat, step.state
         view = game.view(state, me)
-        if step.legal >= 2 and game.weighed_decisions(view, seen[me]) > 0:
+        if step.legal >= 2 and decisions_weighed(game, view, seen[me]) > 0:
             pool = view.belief.sample(candidates, derive_seed(seed, step.index))
             true = np.asarray(
                 [state.hidden_world(me)] if hasattr(state, "hidden_world") else game.peek_worlds(state, "all", 0),
@@ -72,11 +92,10 @@ def points(record: GameRecord, candidates: int, seed: int, params: Any) -> list[
             top = float(ll_pool.max())
             log_mean = top + math.log(float(np.exp(ll_pool - top).mean()))
             w = normalised_weights(ll_pool)
-            hands = [sl for name, sl in view.belief.offsets().items() if "hand" in name]
             hits = np.zeros(len(pool), dtype=np.float64)
-            for sl in hands:
-                truth = set(true[0, sl].tolist())
-                hits += [len(truth & set(row[sl].tolist())) for row in pool]
+            hands = hidden_hands(model, view, true, pool)
+            for truth, rows in hands:
+                hits += [len(truth & set(row.tolist())) for row in rows]
             above = float((ll_pool > ll_true).sum() + 0.5 * (ll_pool == ll_true).sum()) / candidates
             others = {kinds[s] for s in seats if s != me}
             out.append(
@@ -88,8 +107,8 @@ def points(record: GameRecord, candidates: int, seed: int, params: Any) -> list[
                     "hits_uniform": float(hits.mean()),
                     "hits_gain": float(w @ hits - hits.mean()),
                     "ess": effective_sample_size(w),
-                    "hands": [sl.stop - sl.start for sl in hands],
-                    "unseen": view.belief.num_slots,
+                    "hands": [rows.shape[1] for _, rows in hands],
+                    "unseen": view.belief.num_slots - unseen_elsewhere(model, view),
                 }
             )
         shown = game.public_move(state, step.move)

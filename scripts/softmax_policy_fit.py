@@ -1,18 +1,19 @@
-"""Fits a one-parameter softmax decision model (Honshu's, Haniwa's: solver/games/<game>/inference.py) by maximum
-likelihood on recorded games.
+"""Fits a one-parameter softmax decision model (Honshu's, Haniwa's, Ohanami's: solver/games/<game>/inference.py) by
+maximum likelihood on recorded games.
 
     python scripts/softmax_policy_fit.py honshu GAMES.jsonl.gz [--write] [--how TEXT]
     python scripts/softmax_policy_fit.py haniwa GAMES.jsonl.gz [--write] [--how TEXT]
+    python scripts/softmax_policy_fit.py ohanami GAMES.jsonl.gz [--write] [--how TEXT]
 
 Every decision the model reads in the records (``scripts/inference_games.py --game GAME``) with two or more choices
 is scored with the mover's true hand: P(choice i) = exp(theta x_i) / sum_j exp(theta x_j), the x the game's
 features (Honshu: the card numbers of the hand, theta its slope; Haniwa: the values of the hand's face-up
-placements, theta = 1 / temperature). Fitted on all decisions together, and on the engine's and the greedy player's
-decisions apart, by bounded scalar searches. Honshu ships a mixture of TYPES player types, a seat keeping its type
-for the game: slopes and prior maximise the likelihood of the player-games (EM: the responsibilities of each type
-for each player-game, then each slope by a weighted search); Haniwa, whose model weighs one decision a seat, ships
-the pooled temperature. With --write the shipped parameters go to solver/games/<game>/policy_data.py and the whole
-report to docs/data/<game>_policy_fit.json.
+placements, theta = 1 / temperature; Ohanami: the values of the pairs of cards of the hand, theta = 1 / temperature).
+Fitted on all decisions together, and on the engine's and the greedy player's decisions apart, by bounded scalar
+searches. Honshu ships a mixture of TYPES player types, a seat keeping its type for the game: slopes and prior
+maximise the likelihood of the player-games (EM: the responsibilities of each type for each player-game, then each
+slope by a weighted search); Haniwa and Ohanami ship the pooled temperature. With --write the shipped parameters go
+to solver/games/<game>/policy_data.py and the whole report to docs/data/<game>_policy_fit.json.
 """
 
 from __future__ import annotations
@@ -29,14 +30,16 @@ from scipy.optimize import minimize_scalar
 
 from solver.games.haniwa import inference as haniwa_model
 from solver.games.honshu import inference as honshu_model
+from solver.games.ohanami import inference as ohanami_model
 from solver.play.record import read_records
 from solver.play.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Each game's model and the theta searched (Honshu: |slope| 2 already makes a card 7 numbers higher a million times
-#: likelier; Haniwa: theta 20, a temperature of 0.05 points of margin, is as sharp as a greedy choice).
-MODELS: dict[str, Any] = {"honshu": honshu_model, "haniwa": haniwa_model}
-BOUNDS = {"honshu": (-2.0, 2.0), "haniwa": (0.0, 20.0)}
+#: likelier; Haniwa: theta 20, a temperature of 0.05 points of margin, is as sharp as a greedy choice; Ohanami: theta
+#: 2, a temperature of 0.5 tenths of a point, its model's smallest).
+MODELS: dict[str, Any] = {"honshu": honshu_model, "haniwa": haniwa_model, "ohanami": ohanami_model}
+BOUNDS = {"honshu": (-2.0, 2.0), "haniwa": (0.0, 20.0), "ohanami": (0.0, 1.0 / ohanami_model.MIN_TEMPERATURE)}
 BOUND = BOUNDS["honshu"]
 
 #: Player types of Honshu's mixture.
@@ -150,7 +153,7 @@ def fit(features: Features, bounds: tuple[float, float] = BOUND) -> dict[str, An
 
 def shipped(game: str, report: dict[str, Any], games: list[tuple[str, Features]]) -> dict[str, Any]:
     """The parameters `game` ships: Honshu's mixture of slopes (EM from the engine's and the greedy player's own
-    slopes), Haniwa's pooled temperature."""
+    slopes), Haniwa's and Ohanami's pooled temperature."""
     if game == "honshu":
         start = [report["ismcts"]["theta"], report["greedy"]["theta"]][:TYPES]
         report["mixture"] = fit_mixture(games, start, BOUNDS[game])

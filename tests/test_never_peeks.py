@@ -74,21 +74,27 @@ def _haniwa_stop(state: Any, observer: int) -> bool:
     return state.stock_left() <= 20 and state.to_move() == observer
 
 
+def _ohanami_stop(state: Any, observer: int) -> bool:
+    return state.round == 2 and state.turn == 2 and state.phase == "pick" and state.to_move() == observer
+
+
 INFERRED = [
     ("koikoi", {}, 11, _koikoi_stop),
     ("honshu", {"players": 2}, 3, _honshu_stop),
     ("honshu", {"players": 4, "hand_passing": "official"}, 3, _honshu_stop),
     ("haniwa", {"players": 2}, 4, _haniwa_stop),
     ("haniwa", {"players": 4}, 4, _haniwa_stop),
+    ("ohanami", {"players": 3}, 2, _ohanami_stop),
+    ("ohanami", {"players": 4}, 2, _ohanami_stop),
 ]
 
 
 @pytest.mark.parametrize(("game", "rules", "seed", "stop"), INFERRED, ids=lambda v: str(v))
 def test_the_inferred_belief_never_peeks(game: str, rules: dict[str, Any], seed: int, stop: Any) -> None:
-    """Belief 'inferred' (Koi-Koi; Honshu with and without hand passing; Haniwa 2 and 4 players): a seat is shown
-    each move as its own information state before it and the move's notation (solver.play.seen.SeenMoves), so games
-    that differ at every move only in cards the seat cannot see feed it the same seen moves, and give the same
-    weighted worlds and the same search."""
+    """Belief 'inferred' (Koi-Koi; Honshu with and without hand passing; Haniwa 2 and 4 players; Ohanami 3 and 4
+    players, round 2, second turn): a seat is shown each move as its own information state before it and the move's
+    notation (solver.play.seen.SeenMoves), so games that differ at every move only in cards the seat cannot see feed
+    it the same seen moves, and give the same weighted worlds and the same search."""
     from solver.determinize.inference import infer
     from solver.play.agents import SearchAgent
     from solver.play.seen import SeenMoves

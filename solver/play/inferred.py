@@ -1,11 +1,12 @@
 """The strength of belief 'inferred' against belief 'uniform': the same ISMCTS, the same time per decision, paired
 matches on the same deals with the seats swapped (the unit is the pair; runs on the batch runner, resumable).
 
-Unit *k* of a run seeded *s* plays the match ``derive_seed(s, "pair", k)`` twice: the inferred side in seat 0, then
-in seat 1. Each side's agent is told the moves it sees (:class:`~solver.play.seen.SeenMoves`). A unit's result:
-the inferred side's match result in each game (1 win, 0.5 drawn match, 0 loss), its score minus the uniform side's,
-and, over its decisions, the mean effective sample size of the weights and the mean iterations of both sides (at
-equal time the inference costs the inferred side iterations).
+Unit *k* of a run seeded *s* plays the match ``derive_seed(s, "pair", k)`` twice: the inferred side in seat 0, then in
+seat 1 (with more players the seats alternate between the two sides, :func:`table_teams`, and a side's result is its
+seats' mean score). Each side's agent is told the moves it sees (:class:`~solver.play.seen.SeenMoves`). A unit's result:
+the inferred side's match result in each game (1 win, 0.5 drawn match, 0 loss), its score minus the uniform side's, and,
+over its decisions, the mean effective sample size of the weights and the mean iterations of both sides (at equal time
+the inference costs the inferred side iterations).
 
 Against the control (`opponent` 'flat'): the same head-to-head pairs with the uniform side replaced by
 :class:`FlatAgent`, the inferred side's own explicit worlds with equal weights.
@@ -27,7 +28,7 @@ from ..games import get_game
 from ..report.stats import mean_interval
 from ..search.settings import SearchSettings
 from .agents import Agent, GreedyAgent, SearchAgent
-from .match import Match, seat_agents, side_of
+from .match import Match, first_deal, seat_agents, side_of
 from .seen import SeenMoves
 
 
@@ -55,12 +56,20 @@ class FlatAgent(CountingAgent):
     weigh_worlds = False
 
 
+def table_teams(game: Any, rules: Mapping[str, Any]) -> list[int]:
+    """The two sides of a table: the rules' teams (Haniwa with 4 players), else the seats alternating between the
+    sides (2 players: a seat each; 3 players: seats 0 and 2 against seat 1, the other way round at the other
+    rotation; 4 players: seats 0 and 2 against 1 and 3). A side's result is its seats' mean score."""
+    rule = game.teams(rules)
+    return list(rule) if rule is not None else [s % 2 for s in range(int(first_deal(game, rules, 0).num_players))]
+
+
 def _outcome(record: Any, rotation: int) -> tuple[float, float]:
-    """Side 0's match result in `record` made at `rotation` (1 win, 0.5 drawn match, 0 loss) and its score minus
-    the other side's."""
-    mine = side_of(record, rotation, 0)[0]
-    result = 0.5 if not record.winners else 1.0 if mine in record.winners else 0.0
-    return result, record.scores[mine] - record.scores[1 - mine]
+    """Side 0's match result in `record` made at `rotation` (1 win, 0.5 drawn match, 0 loss: the side with the
+    higher mean score over its seats wins) and its mean score minus the other side's."""
+    mine, theirs = side_of(record, rotation, 0), side_of(record, rotation, 1)
+    result = 0.5 if not record.winners else 1.0 if mine[0] in record.winners else 0.0
+    return result, _mean([record.scores[s] for s in mine]) - _mean([record.scores[s] for s in theirs])
 
 
 def _mean(values: list[float] | list[int]) -> float:
@@ -80,8 +89,9 @@ def play_pair(spec: Mapping[str, Any], index: int) -> dict[str, Any]:
     seed = derive_seed(spec["seed"], "pair", index)
     budget = {"time": spec["time"]} if spec.get("time") else {"nodes": spec["nodes"]}
     other = spec.get("opponent", "uniform")
+    teams = table_teams(game, rules)
     if other not in HEAD_TO_HEAD:
-        return _against_opponent(game, rules, seed, budget, other)
+        return _against_opponent(game, rules, seed, budget, other, teams)
     results: list[float] = []
     diffs: list[float] = []
     ess: list[float] = []
@@ -94,8 +104,8 @@ def play_pair(spec: Mapping[str, Any], index: int) -> dict[str, Any]:
             else CountingAgent(game, settings, rules, name="uniform", belief="uniform")
         )
         sides = [CountingAgent(game, settings, rules, name="inferred", belief="inferred"), second]
-        agents = seat_agents(sides, [0, 1], rotation)
-        result, diff = _outcome(Match(game, agents, rules, seed).play(SeenMoves(game, agents)), rotation)
+        agents = seat_agents(sides, teams, rotation)
+        result, diff = _outcome(Match(game, agents, rules, seed, teams).play(SeenMoves(game, agents)), rotation)
         results.append(result)
         diffs.append(diff)
         ess += sides[0].ess
@@ -109,8 +119,10 @@ def play_pair(spec: Mapping[str, Any], index: int) -> dict[str, Any]:
     }
 
 
-def _against_opponent(game: Any, rules: Any, seed: int, budget: dict[str, Any], opponent: str) -> dict[str, Any]:
-    """Both beliefs against `opponent` on the match `seed`, each in both seats."""
+def _against_opponent(
+    game: Any, rules: Any, seed: int, budget: dict[str, Any], opponent: str, teams: list[int]
+) -> dict[str, Any]:
+    """Both beliefs against `opponent` on the match `seed`, each on both sides of the table `teams`."""
     results: dict[str, list[float]] = {"inferred": [], "uniform": []}
     diffs: dict[str, list[float]] = {"inferred": [], "uniform": []}
     ess: list[float] = []
@@ -125,8 +137,8 @@ def _against_opponent(game: Any, rules: Any, seed: int, budget: dict[str, Any], 
                 if opponent == "greedy"
                 else SearchAgent(game, SearchSettings(algo="pimc", seed=seed, **budget), rules, name="pimc")
             )
-            agents = seat_agents([me, other], [0, 1], rotation)
-            result, diff = _outcome(Match(game, agents, rules, seed).play(SeenMoves(game, agents)), rotation)
+            agents = seat_agents([me, other], teams, rotation)
+            result, diff = _outcome(Match(game, agents, rules, seed, teams).play(SeenMoves(game, agents)), rotation)
             results[belief].append(result)
             diffs[belief].append(diff)
             nodes[belief] += me.nodes
@@ -180,12 +192,12 @@ def run_pairs(
     opponent: str = "uniform",
     game: str = "koikoi",
 ) -> dict[str, Any]:
-    """Plays `pairs` units of the two-player `game` (one with a decision model; `time` seconds or `nodes` iterations
-    per decision for both sides) and returns the summary: the inferred side's share of the matches and its point
-    difference per match, 95% Student-t intervals over the pairs. `out` keeps the units as they arrive (JSON lines;
-    `resume` continues it). `opponent` 'flat': the inferred side against its control (:class:`FlatAgent`) instead
-    of the uniform side. `opponent` 'greedy' or 'pimc': both beliefs play that opponent instead, and the summary
-    gives each one's share and points against it and their differences over the pairs
+    """Plays `pairs` units of `game` (one with a decision model, two sides at the table: :func:`table_teams`; `time`
+    seconds or `nodes` iterations per decision for both sides) and returns the summary: the inferred side's share of the
+    matches and its point difference per match, 95% Student-t intervals over the pairs. `out` keeps the units as they
+    arrive (JSON lines; `resume` continues it). `opponent` 'flat': the inferred side against its control
+    (:class:`FlatAgent`) instead of the uniform side. `opponent` 'greedy' or 'pimc': both beliefs play that opponent
+    instead, and the summary gives each one's share and points against it and their differences over the pairs
     (``share_difference``, ``points_difference``)."""
     if (time is None) == (nodes is None):
         raise ValueError("give either time or nodes per decision")

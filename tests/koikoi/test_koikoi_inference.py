@@ -164,8 +164,8 @@ def test_an_inferred_agent_needs_to_see_the_moves() -> None:
 def test_belief_option_errors() -> None:
     with pytest.raises(ValueError, match="belief: 'weighted' is not one of 'uniform', 'inferred'"):
         SearchAgent("koikoi", SearchSettings(nodes=10), belief="weighted")
-    with pytest.raises(ValueError, match="belief: ohanami has no model of its players' decisions"):
-        SearchAgent("ohanami", SearchSettings(nodes=10), {"players": 2}, belief="inferred")
+    with pytest.raises(ValueError, match="belief: connect4 has no model of its players' decisions"):
+        SearchAgent("connect4", SearchSettings(nodes=10), belief="inferred")
     with pytest.raises(ValueError, match="belief: 'inferred' needs a search agent, not 'greedy'"):
         with_belief(GreedyAgent("koikoi"), "inferred")
     agent = SearchAgent("koikoi", SearchSettings(nodes=10))

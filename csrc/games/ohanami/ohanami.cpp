@@ -282,6 +282,21 @@ int State::flexibility_cost(int p, int card, int dest) const noexcept {
   return (card > end ? card - end : end - card) / 2;
 }
 
+int State::card_value(int p, int card, const std::array<int, 4>& base) const noexcept {
+  unsigned d = destinations(p, card) & ~(1u << kDiscard);
+  int v = 0;  // the discard
+  while (d) {
+    const int dest = std::countr_zero(d);
+    d &= d - 1;
+    v = std::max(v, base[colour_of(card)] - flexibility_cost(p, card, dest));
+  }
+  return v;
+}
+
+int State::greedy_value(int p, int card) const noexcept {
+  return card_value(p, card, colour_values((garden(p) & kColourMask[kPink]).count()));
+}
+
 Move State::greedy_move() const noexcept {
   const int p = to_move_;
   const auto base = colour_values((garden(p) & kColourMask[kPink]).count());
@@ -289,13 +304,7 @@ Move State::greedy_move() const noexcept {
     // The two cards with the best values at their best destination (the discard is worth 0).
     int best[2] = {-1, -1}, best_v[2] = {-1 << 20, -1 << 20};
     for (int card : cards{hand_[p]}) {
-      unsigned d = destinations(p, card) & ~(1u << kDiscard);
-      int v = 0;
-      while (d) {
-        const int dest = std::countr_zero(d);
-        d &= d - 1;
-        v = std::max(v, base[colour_of(card)] - flexibility_cost(p, card, dest));
-      }
+      const int v = card_value(p, card, base);
       if (v > best_v[0]) {
         best[1] = best[0], best_v[1] = best_v[0];
         best[0] = card, best_v[0] = v;

@@ -88,6 +88,10 @@ class State {
   // takes the two best cards, a placement the best (card, destination), discarding when nothing is worth more.
   // Ties go to the lowest move. Reads only the mover's hand, picks, garden and the round: never hidden cards.
   Move greedy_move() const noexcept;
+  // The greedy valuation of `card` (id 0-119) for seat p, in tenths of a point: its colour's value less the
+  // flexibility cost at its best destination other than the discard, or 0 when the discard is worth more (what
+  // greedy_move ranks a pick's cards by). Reads only p's garden and the round; the card need not be p's.
+  int greedy_value(int p, int card) const noexcept;
 
   std::string to_string() const;
   static State parse(std::string_view s);
@@ -169,6 +173,7 @@ class State {
   // cards in p's garden), and the flexibility cost of putting `card` at `dest` (not the discard) of seat p.
   std::array<int, 4> colour_values(int pinks) const noexcept;
   int flexibility_cost(int p, int card, int dest) const noexcept;
+  int card_value(int p, int card, const std::array<int, 4>& base) const noexcept;  // greedy_value with `base`
 
   std::array<CardSet, 4> hand_{};
   std::array<CardSet, 4> pick_{};

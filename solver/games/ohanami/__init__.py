@@ -8,15 +8,17 @@ to the other seats as "picks 2 cards" (:meth:`OhanamiInfo.public_move`) and reve
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ... import _core
 from ..._core import RuleOptionError
 from ...determinize.belief import UniformBelief
+from ...determinize.inference import Seen
 from .. import hand_worlds
 from ..base import GameInfo
 from ..options import OptionSpec
+from . import inference
 from .belief import ohanami_belief
 
 oh = _core.ohanami
@@ -77,6 +79,16 @@ class OhanamiInfo(GameInfo):
     def deal_scores(self, final: Any) -> list[float]:
         """Each seat scores its game points."""
         return [float(final.score(p)) for p in range(final.num_players)]
+
+    def decision_log_likelihoods(self, view: Any, seen: Sequence[Seen], worlds: Any) -> Any:
+        """Inferred beliefs: the log-likelihood of the others' picks that each world's hidden hands decide
+        (:mod:`.inference`)."""
+        return inference.log_likelihoods(view.text, seen, worlds)
+
+    def weighed_decisions(self, view: Any, seen: Sequence[Seen]) -> int:
+        """How many seen picks the inferred belief weighs (revealed picks of this round from a hand not fully
+        known, and this turn's secret picks)."""
+        return inference.weighed_decisions(view.text, seen)
 
     def greedy_move(self, view: Any, seed: int) -> int:
         """The greedy baseline (the engine's, :func:`..hand_worlds.greedy_move`) on the seat's view."""
