@@ -1,11 +1,13 @@
 """ISMCTS with belief 'inferred' against ISMCTS with belief 'uniform' at equal time per decision: paired matches
-with the seats swapped (Koi-Koi nintendo 12-deal matches by default; two-player Honshu with ``--game honshu``), on
-the project's batch runner (solver/play/inferred.py).
+with the seats swapped (Koi-Koi nintendo 12-deal matches by default; any game with a decision model with ``--game``;
+with more players the seats alternate between the two sides), on the project's batch runner
+(solver/play/inferred.py).
 
     python scripts/belief_strength.py --pairs 500 --time 0.05 --seed 1 --out pairs.jsonl [--resume] [--jobs 2]
     python scripts/belief_strength.py --preset seed --opponent greedy ...   # both beliefs against greedy
     python scripts/belief_strength.py --preset seed --opponent flat ...     # against the unweighted control
     python scripts/belief_strength.py --game honshu --rule players=2 --opponent greedy ...
+    python scripts/belief_strength.py --game ohanami --rule players=4 ...   # seats 0 and 2 against 1 and 3
 
 Prints the inferred side's share of the matches (drawn matches count a half) and its point difference per match,
 each with a 95% Student-t interval over the pairs, the mean ESS of its weights and both sides' mean iterations.

@@ -1,7 +1,9 @@
-"""The cost of Koi-Koi's inferred belief against the uniform one, measured side by side in one run.
+"""The cost of the inferred belief against the uniform one, measured side by side in one run, for each game with a
+decision model.
 
-At a decision late in a `nintendo` deal (the observer has seen the opponent's captures, discards and calls), the
-benchmark measures, each the best of 3 runs of the same clock (``time.perf_counter``, one thread):
+At a decision where the observer has seen decisions the model weighs (Koi-Koi: late in a `nintendo` deal, after
+the opponent's captures, discards and calls; Honshu, Haniwa, Ohanami: the positions of tests/test_never_peeks.py),
+the benchmark measures, each the best of 3 runs of the same clock (``time.perf_counter``, one thread):
 
 - worlds per second: uniform candidate worlds drawn (the Cython sampler) against weighted worlds made (the same
   draw, each world scored by the likelihood of every seen decision, resampled: ``solver.determinize.infer``);
@@ -16,34 +18,62 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 import solver
 from solver.determinize.inference import CANDIDATES, Seen, infer
 from solver.games import get_game
 
-ITERATIONS = 200_000
+
+def _koikoi_stop(state: Any, observer: int) -> bool:
+    return len(state.stock) <= 12 and state.to_move() == observer and state.phase == "play"
 
 
-def _late_decision() -> tuple[Any, list[Seen]]:
-    """The observer's view with 12 stock cards left in a nintendo deal (greedy play, koi-koi called) and what it saw."""
-    info, observer = get_game("koikoi"), 0
-    state = info.new({"preset": "nintendo"}, 11)
+def _honshu_stop(state: Any, observer: int) -> bool:
+    return state.round == 5 and state.phase == "play" and state.to_move() == observer
+
+
+def _haniwa_stop(state: Any, observer: int) -> bool:
+    return state.stock_left() <= 20 and state.to_move() == observer
+
+
+def _ohanami_stop(state: Any, observer: int) -> bool:
+    return state.round == 2 and state.turn == 2 and state.phase == "pick" and state.to_move() == observer
+
+
+#: (game, rules, deal seed, where to stop, ISMCTS iterations per search)
+CASES = [
+    ("koikoi", {"preset": "nintendo"}, 11, _koikoi_stop, 200_000),
+    ("honshu", {"players": 4}, 3, _honshu_stop, 50_000),
+    ("haniwa", {"players": 2}, 4, _haniwa_stop, 50_000),
+    ("ohanami", {"players": 4}, 2, _ohanami_stop, 50_000),
+]
+
+
+def _decision(game: str, rules: dict[str, Any], seed: int, stop: Any) -> tuple[Any, list[Seen]]:
+    """The observer's view where `stop` says (greedy play; Koi-Koi calls koi-koi) and what it saw."""
+    info, observer = get_game(game), 0
+    state = info.new(rules, seed)
     seen: list[Seen] = []
-    while not (len(state.stock) <= 12 and state.to_move() == observer and state.phase == "play"):
+    while not stop(state, observer):
         move = "koikoi" if state.phase == "decide" else str(state.move_to_string(info.greedy_move(state, 0)))
         seen.append(Seen(str(state.information_state(observer)), info.public_move(state, move)))
         state.apply(state.parse_move(move))
     return info.view(state, observer), seen
 
 
-def test_inferred_belief_cost(benchmark: Any, best_rate: Any) -> None:
-    view, seen = _late_decision()
+@pytest.mark.parametrize(("game", "rules", "seed", "stop", "iterations"), CASES, ids=[c[0] for c in CASES])
+def test_inferred_belief_cost(
+    benchmark: Any, best_rate: Any, game: str, rules: dict[str, Any], seed: int, stop: Any, iterations: int
+) -> None:
+    view, seen = _decision(game, rules, seed, stop)
     inference = infer(view, seen, seed=1)
     assert inference.decisions > 0 and 1.0 <= inference.ess <= CANDIDATES
     uniform_worlds = best_rate(lambda: view.belief.sample(CANDIDATES, 1).shape[0])
     weighted_worlds = best_rate(lambda: infer(view, seen, seed=1).candidates)
 
     def search(worlds: Any) -> int:
-        return int(solver.search(view, algo="ismcts", nodes=ITERATIONS, seed=5, worlds=worlds).nodes)
+        return int(solver.search(view, algo="ismcts", nodes=iterations, seed=5, worlds=worlds).nodes)
 
     uniform_search = best_rate(lambda: search(None))
     explicit_search = best_rate(lambda: search(inference.worlds))
@@ -51,6 +81,7 @@ def test_inferred_belief_cost(benchmark: Any, best_rate: Any) -> None:
     start = time.perf_counter()
     benchmark.pedantic(lambda: infer(view, seen, seed=1), rounds=3)
     info = {
+        "game": game,
         "seen_decisions_weighed": inference.decisions,
         "ess": round(inference.ess, 1),
         "uniform_worlds_per_s": round(uniform_worlds),
