@@ -175,8 +175,9 @@ class TerminalView(MatchObserver):
     default=None,
     help="Resume a game saved with --record: same game, rules, seed, start and seat; its moves are replayed.",
 )
-@click.option("--belief", type=click.Choice(BELIEFS), default="uniform", help="The AI's worlds: uniform, or inferred "
-              "from your moves (weighted by their likelihood; Koi-Koi, Honshu, Haniwa, Ohanami; not rated).")  # fmt: skip
+@click.option("--belief", type=click.Choice(BELIEFS), default="uniform", help="The AI's worlds: uniform, or "
+              "inferred from your moves (weighted by their likelihood; Koi-Koi, Honshu, Haniwa, Ohanami; not "
+              "rated).")  # fmt: skip
 @click.option("--player", default=None, help="Your name: a rated game updates your rating in its mode (docs/cli.md).")
 @click.option("--db", type=click.Path(dir_okay=False), default=None,
               help="SQLite file of the ratings [default: kofun serve's, in the user's data folder].")  # fmt: skip

@@ -22,10 +22,11 @@ the seen decisions are the observer's own information states before each move pl
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -33,6 +34,7 @@ import numpy.typing as npt
 from .._core import WorldError
 from ..batch.seeds import derive_seed
 
+T = TypeVar("T")
 BELIEFS = ("uniform", "inferred")
 #: Uniform candidate worlds drawn per decision (M), and the explicit worlds given to the search (N).
 CANDIDATES = 2048
@@ -136,6 +138,18 @@ def log_softmax_at(logits: npt.ArrayLike, chosen: int) -> float:
     form every game's ``decision_log_likelihood`` takes for a single decision with the mover's true hand)."""
     x = np.asarray(logits, dtype=np.float64)
     return float(x[chosen] - np.logaddexp.reduce(x))
+
+
+def cached_reading(read: Callable[[str, Sequence[Seen]], list[T]]) -> Callable[[str, Sequence[Seen]], list[T]]:
+    """`read(view_text, seen)` (a game's reading of the seen decisions) with its last two results kept: the weights
+    and their count ask for the same reading, one after the other."""
+    cached = functools.lru_cache(maxsize=2)(lambda view_text, seen: tuple(read(view_text, seen)))
+
+    @functools.wraps(read)
+    def reading(view_text: str, seen: Sequence[Seen]) -> list[T]:
+        return list(cached(view_text, tuple(seen)))
+
+    return reading
 
 
 def decisions_weighed(game: Any, view: Any, seen: Sequence[Seen]) -> int:

@@ -24,6 +24,16 @@ def notation_fields(text: str) -> dict[str, str]:
     return dict(token.split("=", 1) for token in text.split() if "=" in token)
 
 
+def seen_fields(k: int, before: str, observer: int) -> dict[str, str]:
+    """The fields of the information state before seen move `k` (0-based), checked to be the observer's (a decision
+    model reads only what its observer saw); WorldError names a view of another player."""
+    f = notation_fields(before)
+    if f.get("view") != str(observer):
+        raise _core.WorldError(f"seen move {k + 1}: the information state of player {f.get('view')}, not of "
+                               f"the observer {observer}")  # fmt: skip
+    return f
+
+
 def check_notation_text(text: str, what: str = "position") -> str:
     """`text` if it is plain ASCII (every notation and move is), else NotationError naming the first character
     that is not: a byte that is not UTF-8 (read from the command line or a terminal), or a character such as a

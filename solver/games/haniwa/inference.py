@@ -27,7 +27,6 @@ recorded games (``scripts/softmax_policy_fit.py haniwa``, kept in :mod:`.policy_
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -38,8 +37,8 @@ import numpy.typing as npt
 from ..._core import WorldError
 from ..._core import haniwa as hw
 from ...determinize.belief import SlotGroup, group_offsets
-from ...determinize.inference import Seen, log_softmax_at
-from ..base import notation_fields
+from ...determinize.inference import Seen, cached_reading, log_softmax_at
+from ..base import notation_fields, seen_fields
 from . import policy_data
 
 #: Tile kinds: colour R, B, G, Y times value 1-3 (kind = 3 * colour + value - 1).
@@ -124,16 +123,6 @@ def _holding(info: Any, seat: int, kind: int) -> Any:
     return info.world(np.asarray(world, dtype=np.int32))
 
 
-def last_placements(view_text: str, seen: Sequence[Seen]) -> list[Decision]:
-    """:func:`placements_of` (the last two calls kept: the weights and their count ask for the same)."""
-    return list(_placements_cached(view_text, tuple(seen)))
-
-
-@functools.lru_cache(maxsize=2)
-def _placements_cached(view_text: str, seen: tuple[Seen, ...]) -> tuple[Decision, ...]:
-    return tuple(placements_of(view_text, seen))
-
-
 def placements_of(view_text: str, seen: Sequence[Seen]) -> list[Decision]:
     """The last seen placement of each other seat whose hand `view_text` hides, when it was face up (a hidden
     last placement weighs nothing); WorldError when the seen moves do not fit the view."""
@@ -142,10 +131,7 @@ def placements_of(view_text: str, seen: Sequence[Seen]) -> list[Decision]:
     hidden = {int(name[4:]) for name, size in now.groups if name.startswith("hand") and size > 0}
     last: dict[int, tuple[int, Seen]] = {}
     for k, s in enumerate(seen):
-        f = notation_fields(s.before)
-        if f.get("view") != str(observer):
-            raise WorldError(f"seen move {k + 1}: the information state of player {f.get('view')}, not of the "
-                             f"observer {observer}")  # fmt: skip
+        f = seen_fields(k, s.before, observer)
         mover = int(f.get("to_move", "-1"))
         if mover in hidden and is_placement(s.move):
             last[mover] = (k, s)
@@ -174,6 +160,10 @@ def placements_of(view_text: str, seen: Sequence[Seen]) -> list[Decision]:
         assert chosen is not None
         out.append(Decision(q, kind, values, chosen, after == before))
     return out
+
+
+#: :func:`placements_of`, its last two readings kept.
+last_placements = cached_reading(placements_of)
 
 
 def weighed_decisions(view_text: str, seen: Sequence[Seen]) -> int:

@@ -42,8 +42,8 @@ import numpy.typing as npt
 
 from ..._core import WorldError
 from ..._core import ohanami as oh
-from ...determinize.inference import Seen, log_softmax_at
-from ..base import notation_fields
+from ...determinize.inference import Seen, cached_reading, log_softmax_at
+from ..base import notation_fields, seen_fields
 from . import policy_data
 
 CARDS = 120
@@ -97,16 +97,6 @@ class Decision:
     values: npt.NDArray[np.float64]
 
 
-def decisions_of(view_text: str, seen: Sequence[Seen]) -> list[Decision]:
-    """:func:`picks_of` (the last two calls kept: the weights and their count ask for the same)."""
-    return list(_decisions_cached(view_text, tuple(seen)))
-
-
-@functools.lru_cache(maxsize=2)
-def _decisions_cached(view_text: str, seen: tuple[Seen, ...]) -> tuple[Decision, ...]:
-    return tuple(picks_of(view_text, seen))
-
-
 def picks_of(view_text: str, seen: Sequence[Seen]) -> list[Decision]:
     """The picks of the others that the world's hidden hands decide, from the view `view_text` after the moves
     `seen` (see the module's docstring); WorldError when the seen moves do not fit the view."""
@@ -120,10 +110,7 @@ def picks_of(view_text: str, seen: Sequence[Seen]) -> list[Decision]:
     upcoming = int(now["turn"]) + (1 if now["phase"] == "place" else 0)  # the turn whose hands the view holds
     reveals: dict[int, tuple[dict[int, list[int]], str]] = {}
     for k, text in enumerate([s.before for s in seen] + [view_text]):
-        f = notation_fields(text)
-        if f.get("view") != str(observer):
-            raise WorldError(f"seen move {k + 1}: the information state of player {f.get('view')}, not of the "
-                             f"observer {observer}")  # fmt: skip
+        f = seen_fields(k, text, observer)
         if f.get("round") == rnd and f.get("phase") == "place" and int(f["turn"]) not in reveals:
             reveals[int(f["turn"])] = ({q: card_ids(f[f"pick{q}"]) for q in range(players)}, text)
     out = []
@@ -153,6 +140,10 @@ def picks_of(view_text: str, seen: Sequence[Seen]) -> list[Decision]:
             if q != observer and now[f"pick{q}"] == "?":
                 out.append(Decision(q, upcoming, None, (), q, values_of(view_text, q)))
     return out
+
+
+#: :func:`picks_of`, its last two readings kept.
+decisions_of = cached_reading(picks_of)
 
 
 def weighed_decisions(view_text: str, seen: Sequence[Seen]) -> int:
