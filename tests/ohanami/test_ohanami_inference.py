@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import re
 from typing import Any
 
 import numpy as np
@@ -229,3 +230,20 @@ def test_paired_strength_run_with_four_players_is_reproducible() -> None:
     assert first["pairs"] == 1 and first["game"] == "ohanami" and first["wins"] + first["losses"] + first["drawn"] == 2
     assert first["iterations"] == {"inferred": 20.0, "uniform": 20.0} and 1.0 <= first["ess"] <= 2048.0
     assert run_pairs(1, seed=1, rules={"players": 4}, nodes=20, game="ohanami") == first
+
+
+def test_kofun_play_with_belief_inferred() -> None:
+    """Three players, the person at seat 0: seat 1 weighs the person's secret pick, seat 2 both earlier picks."""
+    from click.testing import CliRunner
+
+    from solver.cli import main
+    from solver.play.match import first_deal
+
+    first = first_deal(GAME, GAME.check_options({"players": 3}), 3)
+    move = str(first.move_to_string(first.greedy_move()))
+    args = ["play", "ohanami", "--players", "3", "--seed", "3", "--time", "0.05", "--belief", "inferred"]
+    out = CliRunner().invoke(main, args, input=f"{move}\nquit\nquit\nquit\n")
+    assert out.exit_code == 0, out.output
+    for seat, seen in ((1, "1 decision"), (2, "2 decisions")):
+        line = rf"AI \(player {seat}\) plays picks 2 cards \([-+]\d+\.\d+ points; belief: inferred from {seen}, ESS "
+        assert re.search(line + r"\d+\.\d of 2048 worlds\)", out.output), out.output
