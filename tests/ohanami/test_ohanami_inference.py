@@ -35,13 +35,15 @@ from solver.search.settings import SearchSettings
 GAME = get_game("ohanami")
 
 
-def observed(players: int, seed: int, plies: int, observer: int) -> tuple[Any, list[tuple[Any, str]], list[Seen]]:
-    """A game of at least `plies` moves (greedy, a random move one time in four), stopped at a pick of the
-    observer; the full states before each move and what the observer saw."""
+def observed(
+    players: int, seed: int, plies: int, observer: int, phase: str = "pick"
+) -> tuple[Any, list[tuple[Any, str]], list[Seen]]:
+    """A game of at least `plies` moves (greedy, a random move one time in four), stopped at a move of the
+    observer in `phase`; the full states before each move and what the observer saw."""
     s = GAME.new({"players": players}, seed)
     rng = random.Random(seed)
     history, seen = [], []
-    while len(history) < plies or s.to_move() != observer or s.phase != "pick":
+    while len(history) < plies or s.to_move() != observer or s.phase != phase:
         move = s.greedy_move() if rng.random() < 0.75 else rng.choice(sorted(s.legal_moves()))
         text = str(s.move_to_string(move))
         history.append((s.clone(), text))
@@ -80,14 +82,19 @@ def pre_pick_hand(state: Any, seat: int) -> list[int]:
 
 
 CASES = [(4, 1, 60, 2), (4, 2, 130, 1), (4, 3, 80, 0), (3, 4, 50, 2), (3, 5, 95, 1), (2, 6, 40, 1)]
+#: placements (the hands already passed: the chains end at the next turn's hands), 4 players turn 2, 3 players turn 1
+PLACING = [(4, 7, 18, 1), (4, 8, 76, 3), (3, 9, 3, 2)]
 
 
-@pytest.mark.parametrize(("players", "seed", "plies", "observer"), CASES)
+@pytest.mark.parametrize(
+    ("players", "seed", "plies", "observer", "phase"),
+    [(*c, "pick") for c in CASES] + [(*c, "place") for c in PLACING],
+)
 @pytest.mark.parametrize("temperature", [12.0, 0.5])  # 0.5: the sharpest the model allows
 def test_weights_equal_the_model_computed_pick_by_pick(
-    players: int, seed: int, plies: int, observer: int, temperature: float
+    players: int, seed: int, plies: int, observer: int, phase: str, temperature: float
 ) -> None:
-    s, history, seen = observed(players, seed, plies, observer)
+    s, history, seen = observed(players, seed, plies, observer, phase)
     view = str(s.information_state(observer))
     decisions = decisions_of(view, seen)
     assert decisions and weighed_decisions(view, seen) == len(decisions)
