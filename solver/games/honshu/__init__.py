@@ -16,7 +16,7 @@ from ..._core import IllegalMoveError, NotationError, RuleOptionError
 from ...determinize.belief import UniformBelief
 from ...determinize.inference import Seen
 from .. import hand_worlds
-from ..base import GameInfo
+from ..base import GameInfo, notation_fields
 from ..options import OptionSpec
 from . import cards, inference
 from .belief import honshu_belief
@@ -100,11 +100,6 @@ def check_seats(text: str) -> None:
                     f"honshu position, field {key!r}: seat {number} would make {int(number) + 1} players or more; "
                     f"Honshu is played by 2 to {MAX_SEATS} players (seats 0 to {MAX_SEATS - 1})"
                 )
-
-
-def fields_of(text: str) -> dict[str, str]:
-    """The key=value fields of a notation."""
-    return dict(token.split("=", 1) for token in text.split())
 
 
 class HonshuInfo(GameInfo):
@@ -228,7 +223,7 @@ class HonshuInfo(GameInfo):
         """The table as text: round, phase, hands (hidden ones as counts), the trick, each map drawn with its
         cubes and current score. An information state shows only what its observer sees."""
         text = state.to_string()
-        f = fields_of(text)
+        f = notation_fields(text)
         world = getattr(state, "proxy", state)  # maps, cubes and trick are public: the same in every world
         n = int(f["players"])
         me = int(f["view"]) if "view" in f else None

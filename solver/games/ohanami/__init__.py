@@ -16,7 +16,7 @@ from ..._core import RuleOptionError
 from ...determinize.belief import UniformBelief
 from ...determinize.inference import Seen
 from .. import hand_worlds
-from ..base import GameInfo
+from ..base import GameInfo, notation_fields
 from ..options import OptionSpec
 from . import inference
 from .belief import ohanami_belief
@@ -41,11 +41,6 @@ def card_text(number: int) -> str:
 def cards_text(numbers: list[int]) -> str:
     """Cards for display ('-' when none)."""
     return " ".join(card_text(n) for n in numbers) or "-"
-
-
-def fields_of(text: str) -> dict[str, str]:
-    """The key=value fields of a notation."""
-    return dict(token.split("=", 1) for token in text.split())
 
 
 class OhanamiInfo(GameInfo):
@@ -136,7 +131,7 @@ class OhanamiInfo(GameInfo):
         """The table as text: round, turn, phase, hands (hidden ones as counts), picks, gardens with their points
         so far, discards, scores. An information state shows only what its observer sees."""
         text = state.to_string()
-        f = fields_of(text)
+        f = notation_fields(text)
         n = int(f["players"])
         me = int(f["view"]) if "view" in f else None
         way = "left" if f["round"] != "2" else "right"

@@ -20,13 +20,13 @@ s = q + (T - t) d, T the turn whose picks come next:
 
     H(q, t) = pick(q, t) + pick(q + d, t + 1) + ... + pick(s - d, T - 1) + H(s, T)
 
-so every revealed pick of the round is scored in every world, exactly: the picks on the chain are seen by
-everyone, H(s, T) is the world's hidden hand of seat s (the slot group ``hand<s>``). When the observer knows H(s, T)
-(its own hand, or a hand that passed through its hands) the pick is the same in every world and is not weighed;
-that is every pick with 2 players after the first pass of a round. The current turn's secret picks are weighed too:
-a seat that picked before the observer in this turn (``pick<q>=?``) picked the first two cards of the hand the
-world gives it, from that whole hand (``docs/ohanami.md``, "Worlds"; :func:`world_hands`). Hands are dealt anew
-each round: only the current round's picks are weighed. A pick whose reveal the observer did not see (the moves
+so every revealed pick of the round is scored in every world, exactly: the picks on the chain are seen by everyone,
+H(s, T) is the world's hidden hand of seat s (read from a world by :func:`world_hands`). When the observer knows
+H(s, T) (its own hand, or a hand that passed through its hands) the pick is the same in every world and is not
+weighed; that is every pick with 2 players after the first pass of a round. The current turn's secret picks are
+weighed too: a seat that picked before the observer in this turn (``pick<q>=?``) picked the first two cards of the
+hand the world gives it, from that whole hand (``docs/ohanami.md``, "Worlds"; :func:`world_hands`). Hands are dealt
+anew each round: only the current round's picks are weighed. A pick whose reveal the observer did not see (the moves
 given do not cover it) is left out.
 """
 
@@ -46,7 +46,6 @@ from ...determinize.inference import Seen, cached_reading, log_softmax_at
 from ..base import notation_fields, seen_fields
 from . import policy_data
 
-CARDS = 120
 #: The smallest temperature (tenths of a point): the card values span at most 170 tenths, so every x stays a
 #: normal double (exp(-340)) and no pair of a hand gets probability 0 by underflow.
 MIN_TEMPERATURE = 0.5
@@ -115,18 +114,16 @@ def picks_of(view_text: str, seen: Sequence[Seen]) -> list[Decision]:
             reveals[int(f["turn"])] = ({q: card_ids(f[f"pick{q}"]) for q in range(players)}, text)
     out = []
     for t in range(1, upcoming):
+        if any(u not in reveals for u in range(t, upcoming)):
+            continue  # a reveal of the chain not seen
         for q in (q for q in range(players) if q != observer):
             s, known = q, []
-            missing = False
             for u in range(t, upcoming):
-                if u not in reveals:
-                    missing = True
-                    break
                 known += reveals[u][0][s]
                 s = (s + direction) % players
             hand = now[f"hand{s}"]
-            if missing or not hand.startswith("?"):
-                continue  # not seen, or the same in every world
+            if not hand.startswith("?"):
+                continue  # the same in every world
             size = int(hand[1:])
             if len(known) + size != 10 - 2 * (t - 1):
                 raise WorldError(f"seen moves: player {q}'s hand at turn {t} of round {rnd} does not add up "
