@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from pathlib import Path
 
 import pytest
@@ -214,7 +215,7 @@ def test_another_review_budget_gets_no_number() -> None:
     assert review_budget(ReviewSettings(), True, "koikoi")["proof"] == 0  # the Koi-Koi calibration still holds
 
 
-def test_an_unrated_mode_says_no_calibration() -> None:
+def test_an_unrated_mode_says_no_calibration(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     ohanami = solver.get_game("ohanami")
     record = Match(ohanami, [RandomAgent(), RandomAgent(), RandomAgent()], {"players": 3}, 5).play()
     result = review(record, ReviewSettings(nodes=16, runs=1))
@@ -223,6 +224,8 @@ def test_an_unrated_mode_says_no_calibration() -> None:
     assert "played like: no calibration for this mode" in text.splitlines()
     assert summary_line(result, 0).endswith("; played like: no calibration for this mode")
     # a rated mode with no calibration shipped says the same
+    module = sys.modules[Calibration.__module__]
+    monkeypatch.setattr(module, "calibration_path", lambda game, mode: tmp_path / f"{game}-{mode}.json")
     budget = {"nodes": 5_000, "time": None, "runs": 2, "algo": None}
     assert played_like("honshu", "4p", budget, 1.0, 30) == PlayedLike(note=NO_CALIBRATION)
 
