@@ -80,6 +80,20 @@ def test_a_ladder_that_rates_full_strength_spreads_all_eight_levels_up_to_it() -
     assert not any(lv.full for lv in levels[:-1])
 
 
+def test_full_strength_rated_below_a_smaller_budget_is_still_the_top_of_an_even_spread() -> None:
+    # where the curve saturates, full strength may rate below a smaller budget by chance: the eight levels then
+    # rise evenly from the lowest level to full strength's own rating, and that budget is no level
+    lad = ladder()
+    lad.levels.append(search(FULL, 440, 400, 480))
+    levels = ladder_levels(lad)
+    step = (440 - 100) / 7
+    assert [lv.choice.rating for lv in levels] == pytest.approx([100 + step * k for k in range(8)])
+    # level 7 aims at 391.4: between alphabeta-64 (300) and alphabeta-256 (500) at t = 0.457, 64 * 4^0.457 = 120.6
+    assert [lv.choice.name for lv in levels[:7]] == [f"alphabeta-{n}" for n in (16, 22, 31, 44, 62, 86, 121)]
+    assert levels[-1].full and levels[-1].choice.name == f"alphabeta-{FULL}" and levels[-1].choice.rating == 440
+    assert "alphabeta-256" not in {lv.choice.name for lv in levels}
+
+
 def test_levels_line() -> None:
     line = levels_line(ladder())
     assert line.startswith("kofun play --level (default 4): 1: alphabeta-16, rated 100 [90, 110]; 2: alphabeta-25")
@@ -108,8 +122,9 @@ def test_every_shipped_ladder_rates_every_level(path: Path) -> None:
     assert [lv.number for lv in levels] == list(range(1, LEVEL_COUNT + 1)) and 1 <= DEFAULT_LEVEL <= LEVEL_COUNT
     main = lad.main_levels()
     assert levels[0].choice.name == main[0].name
-    top = max(lv.rating for lv in main)
     rated = [lv for lv in levels if lv.rated]
+    # the top rated level: full strength once the ladder rates it, else the best rated level
+    top = levels[-1].choice.rating if levels[-1].rated else max(lv.rating for lv in main)
     assert rated[-1].choice.rating == top and levels[-1].full and LEVEL_COUNT == 8
     ratings = [lv.choice.rating for lv in rated]
     assert ratings == sorted(ratings)

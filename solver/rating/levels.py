@@ -4,10 +4,12 @@ level 8 being full strength.
 - **Level 8** is full strength: the default search at the mode's full-strength budget
   (:data:`~solver.rating.pools.FULL_STRENGTH`, about 2 s a decision on one core), the ladder's top rung. Until the
   ladder has measured that rung it is shown as not rated yet.
-- **Levels 1 to 7** (1 to 8 when full strength is rated) are spread evenly in rating from the weakest useful agent
-  (the default search at the ladder's lowest budget) to the top of what the ladder rates: level 1 is that lowest
-  level, the top rated one is the ladder's top, the levels between are the default search at the budget
-  interpolated on the fitted curve (:func:`~solver.rating.choose.choose`), each with its rating and 95% interval.
+- **Levels 1 to 7** are spread evenly in rating from the weakest useful agent (the default search at the ladder's
+  lowest budget) to the top of what the ladder rates: level 1 is that lowest level, level 7 the ladder's best rated
+  level, the levels between are the default search at the budget interpolated on the fitted curve
+  (:func:`~solver.rating.choose.choose`), each with its rating and 95% interval. Once the ladder rates full strength,
+  levels 1 to 8 are spread evenly from the weakest useful agent to full strength's own rating (where the curve
+  saturates a smaller budget may rate higher by chance: it is not a level then, so that level 8 stays the top).
 - Where the rules select no rated mode, the levels are fixed budgets spread evenly in log budget from 16 to the
   game's full strength, not rated (and said so).
 
@@ -73,19 +75,19 @@ def ladder_levels(ladder: Ladder, count: int = LEVEL_COUNT) -> list[RatedLevel]:
         raise ValueError(f"levels: need at least 3, got {count}")
     name, settings, budget = full_settings(ladder.game, ladder.mode)
     rated_full = next((lv for lv in main if lv.budget == budget and lv.measured), None)
-    spread = count if rated_full is not None else count - 1
-    low, high = main[0].rating, max(lv.rating for lv in main)
+    low = main[0].rating
     out = [RatedLevel(1, choice_of(main[0]))]
-    for k in range(1, spread):
-        if k == spread - 1:  # the best rated level (where the curve saturates, not always the largest budget)
-            out.append(RatedLevel(k + 1, choice_of(max(main, key=lambda lv: lv.rating))))
-        else:
-            out.append(RatedLevel(k + 1, choose(ladder, low + (high - low) * k / (spread - 1))))
     if rated_full is not None:
-        out[-1] = RatedLevel(count, choice_of(rated_full), full=True)
-    else:
-        nan = math.nan
-        out.append(RatedLevel(count, Choice(name, "search", settings, nan, budget, nan, nan), full=True))
+        for k in range(1, count - 1):
+            out.append(RatedLevel(k + 1, choose(ladder, low + (rated_full.rating - low) * k / (count - 1))))
+        out.append(RatedLevel(count, choice_of(rated_full), full=True))
+        return out
+    best = max(main, key=lambda lv: lv.rating)  # where the curve saturates, not always the largest budget
+    for k in range(1, count - 2):
+        out.append(RatedLevel(k + 1, choose(ladder, low + (best.rating - low) * k / (count - 2))))
+    nan = math.nan
+    out.append(RatedLevel(count - 1, choice_of(best)))
+    out.append(RatedLevel(count, Choice(name, "search", settings, nan, budget, nan, nan), full=True))
     return out
 
 
