@@ -16,7 +16,7 @@ from click.testing import CliRunner
 import solver
 from solver.cli import main
 from solver.rating import tournament
-from solver.rating.journals import prefix_ratings, read_journal, refit
+from solver.rating.journals import _tournament, prefix_ratings, read_journal, refit
 from solver.rating.ladders import Ladder
 
 SHIPPED = Path(solver.__file__).parent / "data" / "ratings"
@@ -40,6 +40,21 @@ def test_the_inventory_of_journals_is_exact() -> None:
 def test_a_shipped_ladder_refits_exactly_from_its_journal(name: str) -> None:
     ladder = Ladder.load(SHIPPED / f"{name}.json")
     assert refit(ladder, JOURNALS / f"{name}.jsonl.gz").to_dict() == ladder.to_dict()
+
+
+def test_seconds_per_decision_do_not_depend_on_the_order_the_games_arrived() -> None:
+    # a resumed run replays its rounds in task order, the file holds them as they finished: the same sums (fsum)
+    ladder = Ladder.load(SHIPPED / "honshu-2p.json")
+    job, results = read_journal(JOURNALS / "honshu-2p.jsonl.gz")
+    t = _tournament(job, 0)
+    t.results = dict(results)
+    fit = t.fit(0)
+    forward = [lv.seconds_per_decision for lv in t.ladder(fit, "", []).levels]
+    t.results = dict(reversed(list(results.items())))
+    backward = [lv.seconds_per_decision for lv in t.ladder(fit, "", []).levels]
+    assert backward == forward == [lv.seconds_per_decision for lv in ladder.levels]
+    top = next(lv for lv in ladder.levels if lv.name == "ismcts-4096")
+    assert top.seconds_per_decision == pytest.approx(0.1084, abs=5e-5)
 
 
 def test_refit_of_a_small_ladder_and_its_errors(tmp_path: Path) -> None:

@@ -339,14 +339,14 @@ class Tournament:
         """The rated ladder: every entry with its rating, interval, games and time per decision."""
         apart = set(unmeasured(self.units(), len(self.entries), self.anchor))
         games = [0] * len(self.entries)
-        seconds = [0.0] * len(self.entries)
+        seconds: list[list[float]] = [[] for _ in self.entries]  # summed by math.fsum: in any order of the games
         decisions = [0] * len(self.entries)
         index = {e.name: i for i, e in enumerate(self.entries)}
         for key, r in self.results.items():
             for name, (sec, dec) in zip(key.split("/")[0].split("~"), r["time"], strict=True):
                 i = index[name]
                 games[i] += len(r["points"])
-                seconds[i] += sec
+                seconds[i].append(sec)
                 decisions[i] += dec
         levels = [
             Level(
@@ -360,7 +360,7 @@ class Tournament:
                 final.low[i],
                 final.high[i],
                 games[i],
-                seconds[i] / decisions[i] if decisions[i] else 0.0,
+                math.fsum(seconds[i]) / decisions[i] if decisions[i] else 0.0,
                 i not in apart,
             )
             for i, e in enumerate(self.entries)
