@@ -3,27 +3,17 @@
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-
-SCRIPT = Path(__file__).parent.parent / "scripts" / "ladder_cost.py"
-
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ladder_cost", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def level(name: str, budget: int | None, rating: float, low: float, high: float) -> dict[str, object]:
     return {"name": name, "budget": budget, "rating": rating, "low": low, "high": high}
 
 
-def test_cost_sums_every_sides_seconds(tmp_path: Path) -> None:
+def test_cost_sums_every_sides_seconds(tmp_path: Path, script: Callable[[str], ModuleType]) -> None:
     path = tmp_path / "x.jsonl.gz"
     lines = [
         {"kofun_batch": 1, "job": {}},
@@ -32,11 +22,11 @@ def test_cost_sums_every_sides_seconds(tmp_path: Path) -> None:
     ]
     with gzip.open(path, "wt") as f:
         f.write("\n".join(json.dumps(line) for line in lines) + "\n")
-    assert load().cost(path) == (2, 4, 7.0)
+    assert script("ladder_cost").cost(path) == (2, 4, 7.0)
 
 
-def test_full_strength_is_rated_once_the_ladder_has_its_budget() -> None:
-    cost = load()
+def test_full_strength_is_rated_once_the_ladder_has_its_budget(script: Callable[[str], ModuleType]) -> None:
+    cost = script("ladder_cost")
     levels = [level("random", None, 0, 0, 0), level("ismcts-16384", 16384, 371.4, 344.2, 402.9)]
     ladder = {"game": "koikoi", "mode": "seed", "levels": levels}
     assert cost.full_strength(ladder) == "not yet (ismcts-1048576; rated up to 16,384)"

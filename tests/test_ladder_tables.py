@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 import solver
 from solver.rating.ladders import Ladder
 
-SCRIPT = Path(__file__).parent.parent / "scripts" / "ladder_tables.py"
 SHIPPED = Path(solver.__file__).parent / "data" / "ratings"
 DOC = Path(__file__).parent.parent / "docs" / "ladders.md"
 
 
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ladder_tables", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_a_ladder_with_its_top_two_allowed_wider_says_so_with_their_widths() -> None:
-    text = load().table(Ladder.load(SHIPPED / "haniwa-4p.json"))
+def test_a_ladder_with_its_top_two_allowed_wider_says_so_with_their_widths(script: Callable[[str], ModuleType]) -> None:
+    text = script("ladder_tables").table(Ladder.load(SHIPPED / "haniwa-4p.json"))
     assert "| ismcts-262144 | 262,144 | 1004 | [955, 1051] | 324 | 1.2248 |" in text
     assert (
         "every interval within ±30, the top two levels allowed ±50 (the CPU time for ±30 near full strength: the "
@@ -31,19 +22,20 @@ def test_a_ladder_with_its_top_two_allowed_wider_says_so_with_their_widths() -> 
     )
 
 
-def test_a_ladder_run_to_one_target_says_every_interval_is_within_it() -> None:
+def test_a_ladder_run_to_one_target_says_every_interval_is_within_it(script: Callable[[str], ModuleType]) -> None:
     ladder = Ladder.load(SHIPPED / "honshu-2p.json")
     assert ladder.top_target is None
-    text = load().table(ladder)
+    text = script("ladder_tables").table(ladder)
     assert "15,424 games (7,712 paired units)" in text
     assert "; every interval within ±30. Made by" in text
     ladder.levels[-1].high += 100  # wider than the target: not reached, and the widest named
     widest = max(ladder.levels, key=lambda lv: lv.half_width)
-    assert f"target ±30 not reached (widest ±{widest.half_width:.0f}, {widest.name})" in load().table(ladder)
+    verdict = f"target ±30 not reached (widest ±{widest.half_width:.0f}, {widest.name})"
+    assert verdict in script("ladder_tables").table(ladder)
 
 
-def test_the_doc_holds_the_tables_of_the_shipped_ladders() -> None:
-    tables = load()
+def test_the_doc_holds_the_tables_of_the_shipped_ladders(script: Callable[[str], ModuleType]) -> None:
+    tables = script("ladder_tables")
     doc = DOC.read_text()
     for path in sorted(SHIPPED.glob("*.json")):
         assert tables.table(Ladder.load(path)) in doc, path.stem
