@@ -39,11 +39,10 @@ def table(ladder: Ladder) -> str:
     elif ladder.top_target is None:
         verdict = f"every interval within ±{ladder.target:g}"
     else:
-        top = ladder.main_levels()[-2:]
         verdict = (
             f"every interval within ±{ladder.target:g}, the top two levels allowed ±{ladder.top_target:g} "
             "(the CPU time for ±30 near full strength: the cost table below): "
-            + ", ".join(f"{lv.name} ±{lv.half_width:.0f}" for lv in top)
+            + ", ".join(f"{lv.name} ±{lv.half_width:.0f}" for lv in ladder.top_levels())
         )
     rows += [
         "",

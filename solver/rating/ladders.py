@@ -74,13 +74,17 @@ class Ladder:
 
     def target_of(self, level: Level) -> float:
         """The half-width `level` was run to."""
-        if self.top_target is not None and level.name in {lv.name for lv in self.main_levels()[-2:]}:
+        if self.top_target is not None and level.name in {lv.name for lv in self.top_levels()}:
             return self.top_target
         return self.target
 
     def main_levels(self) -> list[Level]:
         """The default search at its budgets, smallest budget first."""
         return sorted((lv for lv in self.levels if lv.main), key=lambda lv: lv.budget or 0)
+
+    def top_levels(self) -> list[Level]:
+        """The default search's two top levels: the ones `top_target` allows wider."""
+        return self.main_levels()[-2:]
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON (an undefined interval bound: null)."""
