@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from solver.batch.runner import Runner, read_results
 from solver.cli import main
 from solver.rating import ladders
+from solver.rating.journals import refit
 from solver.rating.ladders import Ladder, Level
 from solver.rating.pools import FULL_STRENGTH, MODES, Entry, full_strength, mode_of, pool, search_entry
 from solver.rating.tournament import play_unit, tournament
@@ -294,3 +295,29 @@ def test_a_ladder_whose_rules_hold_a_list_can_be_extended(tmp_path: Path) -> Non
     header, results = read_results(big)
     assert header["rules"]["pits"] == [] and header["extends"]["units"] == len(read_results(small)[1])
     assert sum(len(r["points"]) for r in results.values()) == 16
+
+
+def test_a_ladder_stops_only_when_a_fine_bootstrap_confirms_the_target(tmp_path: Path) -> None:
+    """The rounds' fits draw a small bootstrap; a round within the target is fitted again with `--confirm`
+    resamples and the run stops only when that fit is within the target too. Here the 10-resample fits claim ±60
+    at round r1, where the 400-resample fit of the same games is wider: the confirmed run plays on from the same
+    games, stops on a fine fit within ±60, ships it, and the ladder refits from its results file."""
+    params = {"seed": 2, "max_budget": 16, "round_units": 16, "bootstrap": 10, "target": 60.0}
+    coarse = tournament("c4", **params, confirm=0)
+    with Runner() as runner:
+        claimed = coarse.run(runner, 4000)
+    r1 = coarse.last_round
+    assert claimed.bootstrap == 10 and coarse.converged(claimed)
+    assert coarse.fit(r1, 400).half_width(1) > 60  # the claim does not hold with finer resampling
+    out = tmp_path / "c4.jsonl"
+    args = ["--max-budget", "16", "--round", "16", "--bootstrap", "10", "--target", "60", "--seed", "2"]
+    done = run("ladder", "c4", *args, "--confirm", "400", "--games", "4000", "--out", str(out))
+    assert done.exit_code == 0, done.output
+    ladder = Ladder.load(out.with_suffix(".json"))
+    assert ladder.bootstrap == 400 and ladder.converged and ladder.fit_round is not None and ladder.fit_round > r1
+    assert all(lv.half_width <= 60 for lv in ladder.levels) and ladder.games > coarse.games()
+    _, results = read_results(out)
+    assert all(results[k]["records"] == r["records"] for k, r in coarse.results.items())  # the same games first
+    assert refit(ladder, out).to_dict() == ladder.to_dict()
+    with pytest.raises(ValueError, match="confirm: must be a number of bootstrap resamples"):
+        tournament("c4", confirm=-1)

@@ -93,9 +93,9 @@ def test_a_resumed_ladder_takes_its_rounds_fits_from_the_kept_file(
     calls: list[int] = []
     original = tournament.Tournament.fit
 
-    def counted(self: tournament.Tournament, round_index: int = 0) -> Any:
+    def counted(self: tournament.Tournament, round_index: int = 0, samples: int | None = None) -> Any:
         calls.append(round_index)
-        return original(self, round_index)
+        return original(self, round_index, samples)
 
     monkeypatch.setattr(tournament.Tournament, "fit", counted)
     more = run(main, [*args, "--games", "48", "--seed", "5", "--out", str(tmp_path / "b.jsonl"), "--resume"])

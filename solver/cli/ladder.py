@@ -22,7 +22,7 @@ from ..rating.fit import Fit
 from ..rating.fit_cache import FitCache, fits_path
 from ..rating.ladders import Ladder, shipped_ladder
 from ..rating.levels import levels_line
-from ..rating.tournament import Progress, tournament
+from ..rating.tournament import CONFIRM_BOOTSTRAP, Progress, tournament
 from .batch import make_runner, runner_options
 from .common import SEED, ProgressLines, check_output, command_line, common_options, echo_err, resume_command, setup
 
@@ -100,7 +100,14 @@ def live(budget: int, start: int) -> Iterator[Any]:
     "it would be too much (e.g. 50); the ladder file says so.",
 )
 @click.option("--round", "round_units", type=click.IntRange(1, 100_000), default=32, help="Units (deals) per round.")
-@click.option("--bootstrap", type=click.IntRange(10, 100_000), default=200, help="Bootstrap resamples.")
+@click.option("--bootstrap", type=click.IntRange(10, 100_000), default=200, help="Bootstrap resamples of each round.")
+@click.option(
+    "--confirm",
+    type=click.IntRange(0, 100_000),
+    default=CONFIRM_BOOTSTRAP,
+    show_default=True,
+    help="Bootstrap resamples of the fit that confirms a round within the target before the run stops (0: none).",
+)
 @common_options
 def ladder_cmd(
     game: str,
@@ -119,6 +126,7 @@ def ladder_cmd(
     top_target: float | None,
     round_units: int,
     bootstrap: int,
+    confirm: int,
     config_path: str | None,
     rules: Sequence[str],
 ) -> None:
@@ -129,7 +137,7 @@ def ladder_cmd(
     For instance `kofun ladder c4 --games 200 --max-budget 256 --out c4.jsonl --plot c4.png`; the shipped
     ladders record the command that made them (`kofun levels GAME --json`)."""
     s = setup(game, None, config_path, rules)
-    t = tournament(s.game, s.options, seed, max_budget, target, round_units, bootstrap, min_budget, top_target)
+    t = tournament(s.game, s.options, seed, max_budget, target, round_units, bootstrap, min_budget, top_target, confirm)
     out = Path(check_output(out_path or f"ladder-{t.game.name}-{t.mode}.jsonl", "--out") or "")
     ratings = Path(check_output(ratings_path or str(out.with_suffix(".json")), "--ratings") or "")
     plot = check_output(plot_path, "--plot", ".png")

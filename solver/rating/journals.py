@@ -47,15 +47,15 @@ def _tournament(job: dict, bootstrap: int) -> Tournament:
 
 def refit(ladder: Ladder, journal: str | Path) -> Ladder:
     """`ladder` fitted again from the games of its results file `journal` (the final fit of the tournament, its
-    bootstrap seeded by ``ladder.fit_round``), with the file's command and runs. ValueError when the file is not
-    this ladder's or the ladder does not say its final round."""
+    bootstrap of ``ladder.bootstrap`` resamples seeded by ``ladder.fit_round``), with the file's command and runs.
+    ValueError when the file is not this ladder's or the ladder does not say its final round."""
     if ladder.fit_round is None:
         raise ValueError(f"{ladder.game} ({ladder.mode}): the ladder file does not record its final round")
     header, results = read_journal(journal)
     job = header
     if job.get("job") != "ladder" or job.get("game") != ladder.game or job.get("mode") != ladder.mode:
         raise ValueError(f"{journal}: not the results file of the {ladder.game} ({ladder.mode}) ladder")
-    t = _tournament(job, int(job["bootstrap"]))
+    t = _tournament(job, int(ladder.bootstrap))  # the final fit's resamples (a confirming fit's: tournament.py)
     t.results = dict(results)
     t.last_round = ladder.fit_round
     made = t.ladder(t.fit(ladder.fit_round), ladder.command, list(ladder.runs))

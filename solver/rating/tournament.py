@@ -10,7 +10,11 @@ pair of neighbours (and, a quarter as much, each pair two apart) units in propor
 the variance of the levels whose intervals are still wider than the target — games go where the intervals are
 widest (see :meth:`Tournament.plan`). A round is planned from the results of the rounds before it
 only, so the whole tournament is a function of its seed and budget, whatever the number of workers. It stops when
-every level's 95% interval half-width is at most the target (30 points) or the game budget is spent.
+every level's 95% interval half-width is at most the target (30 points) or the game budget is spent. The rounds'
+fits draw a small bootstrap (200 resamples), whose interval ends move by a few points from one draw to the next:
+stopping at the first such fit within the target would pick a lucky draw. So a round whose fit is within the
+target is fitted again with a fine bootstrap (``confirm``, 2,000 resamples, the same seed) and the tournament stops
+only when that fit is within the target too; the fine fit is then the round's (its plan and its ladder).
 
 Every game is kept as a :class:`~solver.play.record.GameRecord` in the tournament's results file (a
 :class:`~solver.batch.runner.Journal`), from which a resumed run recomputes the same plan and carries on.
@@ -38,6 +42,10 @@ from .pools import MODES, Entry, TimedAgent, make_agent, mode_of, pool
 TARGET = 30.0
 #: Games a level must have played before its interval counts towards convergence.
 MIN_GAMES = 200
+#: Resamples of the fit that confirms a round's fit within the target. On the shipped Haniwa 4-player results file
+#: a level's half-width has a standard deviation of 0.5-3.4 points between the seeds of a 200-resample bootstrap,
+#: 0.2-0.9 between those of a 2,000-resample one (docs/ladders.md, "The fit").
+CONFIRM_BOOTSTRAP = 2000
 ROUND_UNITS = 32
 SKIP_WEIGHT = 0.25
 
@@ -102,6 +110,8 @@ class Tournament:
     last_round: int = 0
     #: The target of the default search's top two levels where it is wider than `target` (None: the same).
     top_target: float | None = None
+    #: Resamples of the bootstrap that confirms convergence (module docstring); 0 or at most `bootstrap`: none.
+    confirm: int = CONFIRM_BOOTSTRAP
     _units: tuple[Any, int, list[Unit]] = field(default=(None, 0, []), repr=False, compare=False)
 
     @property
@@ -187,10 +197,11 @@ class Tournament:
         self._units = (self.results, len(self.results), out)
         return out
 
-    def fit(self, round_index: int = 0) -> Fit:
-        """The current ratings with bootstrap intervals (bootstrap seeded by the round)."""
+    def fit(self, round_index: int = 0, samples: int | None = None) -> Fit:
+        """The current ratings with bootstrap intervals (`samples` resamples, by default `bootstrap`; seeded by
+        the round)."""
         seed = derive_seed(self.seed, "bootstrap", round_index)
-        return fit_units(self.units(), len(self.entries), self.anchor, self.bootstrap, seed)
+        return fit_units(self.units(), len(self.entries), self.anchor, samples or self.bootstrap, seed)
 
     @property
     def anchor(self) -> int:
@@ -294,16 +305,24 @@ class Tournament:
         counts = self._next_units()
         digest = chain(json.dumps(self.header(), sort_keys=True), self.base)
 
-        def fitted(round_index: int) -> Fit:
-            kept = fits.get(round_index, digest) if fits is not None else None
+        def fitted(round_index: int, samples: int | None = None) -> Fit:
+            key = digest if samples is None else f"{digest}/{samples}"
+            kept = fits.get(round_index, key) if fits is not None else None
             if kept is not None:
                 return kept
-            made = self.fit(round_index)
+            made = self.fit(round_index, samples)
             if fits is not None:
-                fits.put(round_index, digest, made)
+                fits.put(round_index, key, made)
             return made
 
-        current: Fit | None = fitted(0) if self.base else None
+        def judged(round_index: int) -> Fit:
+            """The round's fit; the fine one when the round's is within the target (module docstring)."""
+            made = fitted(round_index)
+            if self.confirm > self.bootstrap and self.converged(made):
+                return fitted(round_index, self.confirm)
+            return made
+
+        current: Fit | None = judged(0) if self.base else None
         names = [e.name for e in self.entries]
         per_unit = len(_sides(self.game, self.rules, self.teams))
         round_index = 0
@@ -328,7 +347,7 @@ class Tournament:
             self.results.update(runner.run(tasks, journal, arrived))
             round_index += 1
             digest = chain(digest, [t.key for t in tasks])
-            current = fitted(round_index)
+            current = judged(round_index)
             self.last_round = round_index
             if on_progress is not None:
                 on_progress(Progress(self.games(), game_budget, current, names, round_done=True, replayed=replayed))
@@ -424,6 +443,7 @@ def tournament(
     bootstrap: int = 200,
     min_budget: int | None = None,
     top_target: float | None = None,
+    confirm: int = CONFIRM_BOOTSTRAP,
 ) -> Tournament:
     """The tournament of the ladder of `game` under `rules` (a main mode)."""
     mode, info = mode_of(game, rules)
@@ -436,8 +456,10 @@ def tournament(
         raise ValueError(f"top target: must be at least the target ({target:g}), got {top_target}")
     if round_units < 1:
         raise ValueError(f"round units: must be >= 1, got {round_units}")
+    if confirm < 0:
+        raise ValueError(f"confirm: must be a number of bootstrap resamples (0: none), got {confirm}")
     entries = pool(info, mode, max_budget, min_budget)
-    return Tournament(info, mode, entries, seed, target, round_units, bootstrap, top_target=top_target)
+    return Tournament(info, mode, entries, seed, target, round_units, bootstrap, top_target=top_target, confirm=confirm)
 
 
 __all__ = ["Progress", "Tournament", "play_unit", "tournament"]
