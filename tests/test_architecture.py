@@ -151,7 +151,7 @@ def test_the_checks_see_a_circle_and_an_upward_import() -> None:
 
 def test_the_graph_is_read_from_the_package() -> None:
     graph = import_graph()
-    assert "solver.play.match" in graph["solver.rating.tournament"]
+    assert "solver.play.match" in graph["solver.rating.unit"]
     assert "solver._core" in graph["solver.search.runner"]
     assert "solver.games.haniwa" in graph["solver.cli.haniwa"]  # `from ..games.haniwa import GAME`
 

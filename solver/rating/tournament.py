@@ -30,14 +30,14 @@ from typing import Any
 
 from ..batch.runner import Journal, Runner, Task
 from ..batch.seeds import check_seed, derive_seed
-from ..games import GameInfo, get_game
-from ..play.match import rotations, side_of
+from ..games import GameInfo
 from ..play.record import GameRecord
 from .fit import Fit, Unit, unmeasured
 from .fit import fit as fit_units
 from .fit_cache import FitCache, chain
 from .ladders import Ladder, Level
-from .pools import MODES, Entry, TimedAgent, make_agent, mode_of, pool
+from .pools import MODES, Entry, mode_of, pool
+from .unit import play_unit
 
 TARGET = 30.0
 #: Games a level must have played before its interval counts towards convergence.
@@ -48,31 +48,6 @@ MIN_GAMES = 200
 CONFIRM_BOOTSTRAP = 2000
 ROUND_UNITS = 32
 SKIP_WEIGHT = 0.25
-
-
-# --- one unit of the tournament (runs on a worker) -----------------------------------------------------------
-
-
-def play_unit(spec: Mapping[str, Any]) -> dict[str, Any]:
-    """Plays one unit: the deal seeded ``spec["seed"]`` once per seating of the table's agents. Returns the game
-    records, each game's points per side (side order of the table) and each side's (seconds, decisions)."""
-    info = get_game(spec["game"])
-    rules = info.check_options(spec["rules"])
-    sides = [TimedAgent(make_agent(info, e, rules)) for e in spec["sides"]]
-    teams = spec.get("teams")
-    played = rotations(info, sides, rules, spec["seed"], teams=teams, opening_plies=spec["opening_plies"])
-    points = []
-    for rotation, record in played:
-        per_side = []
-        for s in range(len(sides)):
-            seats = side_of(record, rotation, s)
-            per_side.append(sum(record.scores[x] for x in seats) / len(seats))
-        points.append(per_side)
-    return {
-        "records": [r.to_dict() for _, r in played],
-        "points": points,
-        "time": [[a.seconds, a.decisions] for a in sides],
-    }
 
 
 # --- the tournament --------------------------------------------------------------------------------------------

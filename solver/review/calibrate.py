@@ -4,7 +4,7 @@ reviewed, each seat a :class:`~solver.review.calibration.Sample`.
 - **Levels.** The shipped ladder's levels of the mode (random, greedy, and the searches up to a budget), in rating
   order; their settings are the ladder's, so each plays exactly as it did when it was rated.
 - **Tables and units.** Each pair of neighbours in rating order is a table; a unit is one deal played once per
-  seating (paired, as the ladder plays: :func:`solver.rating.tournament.play_unit`, with the mode's random opening
+  seating (paired, as the ladder plays: :func:`solver.rating.unit.play_unit`, with the mode's random opening
   plies), unit *n* of table (A, B) seeded ``derive_seed(seed, "calibrate", A, B, n)`` — a calibration seed, never
   the ladder's, so these games are not its rating games.
 - **Review.** Every game of a unit is reviewed in the same task (at the review's default budget, or the one
@@ -28,7 +28,7 @@ from ..play.match import side_of
 from ..play.record import GameRecord
 from ..rating.ladders import Ladder, Level, shipped_ladder
 from ..rating.pools import MODES, mode_of
-from ..rating.tournament import play_unit
+from ..rating.unit import play_unit
 from . import ReviewSettings, review, review_budget
 from .calibration import Calibration, Sample, coverage, fit_calibration
 
@@ -129,7 +129,7 @@ def _entry(lv: Level) -> dict[str, Any]:
 
 
 def calibration_unit(spec: Mapping[str, Any]) -> dict[str, Any]:
-    """A batch task: one unit played (:func:`~solver.rating.tournament.play_unit`) and each of its games
+    """A batch task: one unit played (:func:`~solver.rating.unit.play_unit`) and each of its games
     reviewed. Returns the records, per game each seat's level, decisions, mean loss and losses, and the CPU
     seconds of the play and of each game's review."""
     start = time.process_time()
