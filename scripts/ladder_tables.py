@@ -13,6 +13,7 @@ import argparse
 from pathlib import Path
 
 from solver.rating.ladders import Ladder
+from solver.rating.tournament import CONFIRM_BOOTSTRAP
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,6 +44,13 @@ def table(ladder: Ladder) -> str:
             f"every interval within ±{ladder.target:g}, the top two levels allowed ±{ladder.top_target:g} "
             "(the CPU time for ±30 near full strength: the cost table below): "
             + ", ".join(f"{lv.name} ±{lv.half_width:.0f}" for lv in ladder.top_levels())
+        )
+    if ladder.converged:  # which bootstrap said so (tournament.py: the confirming fit)
+        verdict += f" ({ladder.bootstrap:,} bootstrap resamples" + (
+            ")"
+            if ladder.bootstrap >= CONFIRM_BOOTSTRAP
+            else ": shipped before the confirming fit, [its widest levels with 4,000]"
+            "(#ladders-shipped-before-the-confirming-fit))"
         )
     rows += [
         "",

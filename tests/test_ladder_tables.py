@@ -18,7 +18,8 @@ def test_a_ladder_with_its_top_two_allowed_wider_says_so_with_their_widths(scrip
     assert "| ismcts-262144 | 262,144 | 1004 | [955, 1051] | 324 | 1.2248 |" in text
     assert (
         "every interval within ±30, the top two levels allowed ±50 (the CPU time for ±30 near full strength: the "
-        "cost table below): ismcts-65536 ±30, ismcts-262144 ±48." in text
+        "cost table below): ismcts-65536 ±30, ismcts-262144 ±48 (200 bootstrap resamples: shipped before the "
+        "confirming fit, [its widest levels with 4,000](#ladders-shipped-before-the-confirming-fit))." in text
     )
 
 
@@ -27,7 +28,9 @@ def test_a_ladder_run_to_one_target_says_every_interval_is_within_it(script: Cal
     assert ladder.top_target is None
     text = script("ladder_tables").table(ladder)
     assert "15,424 games (7,712 paired units)" in text
-    assert "; every interval within ±30. Made by" in text
+    assert "; every interval within ±30 (200 bootstrap resamples: shipped before the confirming fit" in text
+    ladder.bootstrap = 2000  # a run stopped by the confirming fit (solver/rating/tournament.py)
+    assert "; every interval within ±30 (2,000 bootstrap resamples). Made by" in script("ladder_tables").table(ladder)
     ladder.levels[-1].high += 100  # wider than the target: not reached, and the widest named
     widest = max(ladder.levels, key=lambda lv: lv.half_width)
     verdict = f"target ±30 not reached (widest ±{widest.half_width:.0f}, {widest.name})"
