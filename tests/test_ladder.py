@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from solver.batch.runner import Runner, read_results
 from solver.cli import main
 from solver.rating import ladders
+from solver.rating.fit import Fit
 from solver.rating.journals import refit
 from solver.rating.ladders import Ladder, Level
 from solver.rating.pools import FULL_STRENGTH, MODES, Entry, full_strength, mode_of, pool, search_entry
@@ -321,3 +322,22 @@ def test_a_ladder_stops_only_when_a_fine_bootstrap_confirms_the_target(tmp_path:
     assert refit(ladder, out).to_dict() == ladder.to_dict()
     with pytest.raises(ValueError, match="confirm: must be a number of bootstrap resamples"):
         tournament("c4", confirm=-1)
+
+
+def test_links_with_no_wide_level_beyond_them_get_no_games_and_an_old_file_keeps_its_planner() -> None:
+    """Only alphabeta-16 is outside the target: plan 2 puts every unit where a game shortens its way to random;
+    plan 1 (results files from before the header's `plan`) gave the other links a tenth of a weight, and a resumed
+    file of that time keeps it, so its rounds replay as they were played."""
+    t = tournament("c4", max_budget=256)
+    assert t.plan_version == 2 and t.header()["plan"] == 2
+    ratings = [0.0, 600.0, 900.0, 1000.0]
+    wide_16 = Fit(ratings, [0, 560, 890, 990], [0, 640, 910, 1010], "", 10)
+    assert t.plan(wide_16, 32) == [((0, 1), 32)]
+    old = tournament("c4", max_budget=256)
+    header = {k: v for k, v in old.header().items() if k != "plan"}
+    old.continue_from(header, {})
+    assert old.plan_version == 1 and old.header() == header
+    # by hand: weights 8.40 (0-1), 0.215 (0-2), 0.195 (1-2), 0.109 (2-3), 0.076 (1-3) of 8.99; 29 + largest remainders
+    assert old.plan(wide_16, 32) == [((0, 1), 30), ((0, 2), 1), ((1, 2), 1)]
+    settled = Fit(ratings, [0, 590, 890, 990], [0, 610, 910, 1010], "", 10)  # none wide (too few games): all links
+    assert t.plan(settled, 32) == old.plan(settled, 32) and len(t.plan(settled, 32)) == 5

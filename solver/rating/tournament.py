@@ -48,6 +48,9 @@ MIN_GAMES = 200
 CONFIRM_BOOTSTRAP = 2000
 ROUND_UNITS = 32
 SKIP_WEIGHT = 0.25
+#: The planner's version (a new results file's header; a resumed file keeps its own). 1: a link with no wide level
+#: beyond it keeps a tenth of a wide link's weight (full strength played on while only a level below was wide); 2: none.
+PLAN = 2
 
 
 # --- the tournament --------------------------------------------------------------------------------------------
@@ -87,6 +90,8 @@ class Tournament:
     top_target: float | None = None
     #: Resamples of the bootstrap that confirms convergence (module docstring); 0 or at most `bootstrap`: none.
     confirm: int = CONFIRM_BOOTSTRAP
+    #: The planner's version (`PLAN`); a resumed results file sets its own (:meth:`continue_from`).
+    plan_version: int = PLAN
     _units: tuple[Any, int, list[Unit]] = field(default=(None, 0, []), repr=False, compare=False)
 
     @property
@@ -122,6 +127,7 @@ class Tournament:
             "target": self.target,
             **({"top_target": self.top_target} if self.top_target is not None else {}),
             "bootstrap": self.bootstrap,
+            **({"plan": self.plan_version} if self.plan_version > 1 else {}),
             **({"extends": {"pool": self.base_pool, "units": len(self.base)}} if self.base_pool else {}),
         }
 
@@ -214,31 +220,35 @@ class Tournament:
         """The tables of the next round (`units` units). Round 0: the neighbours of the pool's order (a quarter as
         much for entries two apart). Later rounds: neighbours by current rating, each link weighted by what one more
         game there takes off the variance of the levels whose way to the anchor crosses it, and are still outside
-        the target: 1 / (m^2 p (1 - p)) for m games and the fitted win probability p, times those levels."""
+        the target: 1 / (m^2 p (1 - p)) for m games and the fitted win probability p, times those levels (none:
+        a tenth with plan 1; with plan 2 nothing while another link has some, so full strength idles meanwhile)."""
         n = len(self.entries)
         ratings = current.ratings if current is not None else [0.0] * n
         order = sorted(range(n), key=lambda i: (ratings[i], i)) if current is not None else list(range(n))
         pos = {i: k for k, i in enumerate(order)}
         wide = [current is None or current.half_width(i) > self.target_of(i) for i in range(n)]
         played = self.games_per_table()
-        weights: dict[tuple[int, int], float] = {}
+        # table -> (its scale, m^2 p (1 - p), the wide levels beyond it); the weight is scale x wide / m^2 p (1 - p)
+        links: dict[tuple[int, int], tuple[float, float, int]] = {}
         for gap, scale in ((1, 1.0), (2, SKIP_WEIGHT)):
             for a, b in zip(order, order[gap:], strict=False):
                 table = (min(a, b), max(a, b))
                 if current is None:
-                    weights[table] = scale
+                    links[table] = (scale, 1.0, 1)
                     continue
                 p = min(0.97, max(0.03, 1 / (1 + 10 ** ((ratings[a] - ratings[b]) / 400))))
                 m = played.get(table, 0) + 2
                 low, high = sorted((pos[a], pos[b]))
                 beyond = order[high:] if low >= pos[self.anchor] else order[: low + 1]
-                count = sum(wide[i] for i in beyond) or 0.1
-                weights[table] = scale * count / (m * m * p * (1 - p))
+                links[table] = (scale, m * m * p * (1 - p), sum(wide[i] for i in beyond))
+        floor = 0.1 if self.plan_version < 2 or not any(count for *_, count in links.values()) else 0.0
+        weights = {table: scale * (count or floor) / cost for table, (scale, cost, count) in links.items()}
         return _apportion(weights, units)
 
     def continue_from(self, header: Mapping[str, Any], results: Mapping[str, Any]) -> None:
         """Before resuming a results file: when it holds an extended tournament, its first games (as many as its
         header says) are that tournament's base again."""
+        self.plan_version = int(header.get("plan", 1))  # files from before the key: the first planner
         extends = header.get("extends")
         if isinstance(extends, Mapping):
             keys = list(results)[: int(extends.get("units", 0))]
