@@ -341,3 +341,24 @@ def test_links_with_no_wide_level_beyond_them_get_no_games_and_an_old_file_keeps
     assert old.plan(wide_16, 32) == [((0, 1), 30), ((0, 2), 1), ((1, 2), 1)]
     settled = Fit(ratings, [0, 590, 890, 990], [0, 610, 910, 1010], "", 10)  # none wide (too few games): all links
     assert t.plan(settled, 32) == old.plan(settled, 32) and len(t.plan(settled, 32)) == 5
+
+
+def test_a_file_of_the_first_planner_goes_on_with_the_current_one_through_extend(tmp_path: Path) -> None:
+    """--extend with the same pool is refused for a file of today's planner (--resume it) and taken for a file of
+    plan 1: its games count and its tournament goes on under plan 2 (its header says so)."""
+    common = ["--round", "4", "--bootstrap", "10", "--seed", "4", "--max-budget", "64"]
+    old_file = tmp_path / "old.jsonl"
+    assert run("ladder", "c4", "--games", "8", "--out", str(old_file), *common).exit_code == 0
+    first, rest = old_file.read_text().split("\n", 1)
+    line = json.loads(first)
+    assert line["job"].pop("plan") == 2
+    old_file.write_text(json.dumps(line) + "\n" + rest)  # as a file of the first planner was written
+    _, old = read_results(old_file)
+    new = tmp_path / "new.jsonl"
+    done = run("ladder", "c4", "--games", "16", "--extend", str(old_file), "--out", str(new), *common)
+    assert done.exit_code == 0, done.output
+    header, results = read_results(new)
+    assert header["plan"] == 2 and header["extends"] == {"pool": ["random", "alphabeta-16", "alphabeta-64"], "units": 4}
+    assert list(results)[: len(old)] == list(old) and sum(len(r["points"]) for r in results.values()) == 16
+    again = run("ladder", "c4", "--games", "24", "--extend", str(new), "--out", str(tmp_path / "x.jsonl"), *common)
+    assert again.exit_code == 2 and "extend: the pools are the same; use --resume" in again.output

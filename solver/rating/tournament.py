@@ -2,19 +2,18 @@
 :mod:`solver.rating.pools`).
 
 **Tournament.** Work comes in *units*: one deal (or 12-deal match) played once per seating of the two agents of a
-*table* (colours alternated / seats swapped; in deterministic perfect-information games the deal starts with
-random opening plies, the same for both seatings). Unit *n* of table (A, B) is seeded
-``derive_seed(seed, "table", A, B, n)``. The tournament runs in *rounds* of a fixed number of units: round 0 spreads
-them over neighbours of the pool's order; every later round orders the pool by the current ratings and gives each
-pair of neighbours (and, a quarter as much, each pair two apart) units in proportion to what a game there takes off
-the variance of the levels whose intervals are still wider than the target — games go where the intervals are
-widest (see :meth:`Tournament.plan`). A round is planned from the results of the rounds before it
-only, so the whole tournament is a function of its seed and budget, whatever the number of workers. It stops when
-every level's 95% interval half-width is at most the target (30 points) or the game budget is spent. The rounds'
-fits draw a small bootstrap (200 resamples), whose interval ends move by a few points from one draw to the next:
-stopping at the first such fit within the target would pick a lucky draw. So a round whose fit is within the
-target is fitted again with a fine bootstrap (``confirm``, 2,000 resamples, the same seed) and the tournament stops
-only when that fit is within the target too; the fine fit is then the round's (its plan and its ladder).
+*table* (colours alternated / seats swapped; in deterministic perfect-information games the deal starts with random
+opening plies, the same for both seatings). Unit *n* of table (A, B) is seeded ``derive_seed(seed, "table", A, B, n)``.
+The tournament runs in *rounds* of a fixed number of units: round 0 spreads them over neighbours of the pool's order;
+every later round orders the pool by the current ratings and gives each pair of neighbours (and, a quarter as much, each
+pair two apart) units in proportion to what a game there takes off the variance of the levels whose intervals are still
+wider than the target — games go where the intervals are widest (see :meth:`Tournament.plan`). A round is planned from
+the results of the rounds before it only, so the whole tournament is a function of its seed and budget, whatever the
+number of workers. It stops when every level's 95% interval half-width is at most the target (30 points) or the game
+budget is spent. The rounds' fits draw a small bootstrap (200 resamples), whose interval ends move by a few points from
+one draw to the next: stopping at the first such fit within the target would pick a lucky draw. So a round whose fit is
+within the target is fitted again with a fine bootstrap (``confirm``, 2,000 resamples, the same seed) and the tournament
+stops only when that fit is within the target too; the fine fit is then the round's (its plan and its ladder).
 
 Every game is kept as a :class:`~solver.play.record.GameRecord` in the tournament's results file (a
 :class:`~solver.batch.runner.Journal`), from which a resumed run recomputes the same plan and carries on.
@@ -50,6 +49,7 @@ ROUND_UNITS = 32
 SKIP_WEIGHT = 0.25
 #: The planner's version (a new results file's header; a resumed file keeps its own). 1: a link with no wide level
 #: beyond it keeps a tenth of a wide link's weight (full strength played on while only a level below was wide); 2: none.
+#: `--extend` takes an older planner's file with the same pool: its tournament goes on with this planner.
 PLAN = 2
 
 
@@ -133,8 +133,8 @@ class Tournament:
 
     def extend(self, header: Mapping[str, Any], results: Mapping[str, Any]) -> None:
         """Makes this tournament the continuation of the one of `header` (a results file's job) and its
-        `results`, whose pool is a part of this one's: its games count as played, and the rounds go on from its
-        ratings with every level of this pool. Errors name what does not match."""
+        `results`, whose pool is a part of this one's (or the same, planned by an older planner: planned on by this
+        one): its games count as played, the rounds go on from its ratings with every level of this pool."""
         mine = json.loads(json.dumps(self.header()))  # as the file holds it (tuples read back as lists)
         for key in ("job", "game", "mode", "rules", "seed", "opening_plies"):
             if header.get(key) != mine[key]:
@@ -147,7 +147,7 @@ class Tournament:
             if entries.get(e["name"]) != e:
                 what = "is not in this pool" if e["name"] not in entries else "has other settings here"
                 raise ValueError(f"extend: the file's level {e['name']!r} {what} (the pool only grows)")
-        if len(old) == len(entries):
+        if len(old) == len(entries) and int(header.get("plan", 1)) >= self.plan_version:  # else: planned anew
             raise ValueError("extend: the pools are the same; use --resume on that file (or a larger --max-budget)")
         self.base = dict(results)
         self.base_pool = [e["name"] for e in old]
