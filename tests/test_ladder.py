@@ -18,6 +18,7 @@ from solver.rating import ladders
 from solver.rating.fit import Fit
 from solver.rating.journals import refit
 from solver.rating.ladders import Ladder, Level
+from solver.rating.plan import PLAN
 from solver.rating.pools import FULL_STRENGTH, MODES, Entry, full_strength, mode_of, pool, search_entry
 from solver.rating.tournament import play_unit, tournament
 
@@ -329,7 +330,8 @@ def test_links_with_no_wide_level_beyond_them_get_no_games_and_an_old_file_keeps
     plan 1 (results files from before the header's `plan`) gave the other links a tenth of a weight, and a resumed
     file of that time keeps it, so its rounds replay as they were played."""
     t = tournament("c4", max_budget=256)
-    assert t.plan_version == 2 and t.header()["plan"] == 2
+    assert t.plan_version == 3 and t.header()["plan"] == 3
+    t.plan_version = 2
     ratings = [0.0, 600.0, 900.0, 1000.0]
     wide_16 = Fit(ratings, [0, 560, 890, 990], [0, 640, 910, 1010], "", 10)
     assert t.plan(wide_16, 32) == [((0, 1), 32)]
@@ -345,20 +347,36 @@ def test_links_with_no_wide_level_beyond_them_get_no_games_and_an_old_file_keeps
 
 def test_a_file_of_the_first_planner_goes_on_with_the_current_one_through_extend(tmp_path: Path) -> None:
     """--extend with the same pool is refused for a file of today's planner (--resume it) and taken for a file of
-    plan 1: its games count and its tournament goes on under plan 2 (its header says so)."""
+    plan 1: its games count and its tournament goes on under the current planner (its header says so)."""
     common = ["--round", "4", "--bootstrap", "10", "--seed", "4", "--max-budget", "64"]
     old_file = tmp_path / "old.jsonl"
     assert run("ladder", "c4", "--games", "8", "--out", str(old_file), *common).exit_code == 0
     first, rest = old_file.read_text().split("\n", 1)
     line = json.loads(first)
-    assert line["job"].pop("plan") == 2
+    assert line["job"].pop("plan") == PLAN
     old_file.write_text(json.dumps(line) + "\n" + rest)  # as a file of the first planner was written
     _, old = read_results(old_file)
     new = tmp_path / "new.jsonl"
     done = run("ladder", "c4", "--games", "16", "--extend", str(old_file), "--out", str(new), *common)
     assert done.exit_code == 0, done.output
     header, results = read_results(new)
-    assert header["plan"] == 2 and header["extends"] == {"pool": ["random", "alphabeta-16", "alphabeta-64"], "units": 4}
+    assert header["plan"] == PLAN
+    assert header["extends"] == {"pool": ["random", "alphabeta-16", "alphabeta-64"], "units": 4}
     assert list(results)[: len(old)] == list(old) and sum(len(r["points"]) for r in results.values()) == 16
     again = run("ladder", "c4", "--games", "24", "--extend", str(new), "--out", str(tmp_path / "x.jsonl"), *common)
     assert again.exit_code == 2 and "extend: the pools are the same; use --resume" in again.output
+
+
+def test_plan_3_divides_each_link_by_what_a_game_there_costs() -> None:
+    """Only alphabeta-64 is wide, at the top of the order (random 0, alphabeta-16 600, alphabeta-256 700,
+    alphabeta-64 720), so every link is on its way to random; no game played yet (m = 2). By hand, p clamped to
+    [0.03, 0.97]: m^2 p (1 - p) = 0.1164 (random~16, random~256), 0.9216 (16~256), 0.9967 (256~64), 0.8897 (16~64);
+    the skips random~256 and 16~64 weigh a quarter. Plan 2: weights 8.591, 2.148, 0.281, 1.085, 1.003 of 13.108 ->
+    shares 20.97, 5.24, 0.69, 2.65, 2.45 -> 21, 5, 1, 3, 2. Plan 3 divides them by the two budgets plus 64 each (144,
+    384, 208, 400, 448): shares 26.68, 2.50, 0.60, 1.21, 1.00 -> 27, 2, 1, 1, 1."""
+    t = tournament("c4", max_budget=256)
+    assert [e.budget for e in t.entries] == [None, 16, 64, 256]
+    current = Fit([0.0, 600.0, 720.0, 700.0], [0, 590, 680, 690], [0, 610, 760, 710], "", 10)
+    assert t.plan(current, 32) == [((0, 1), 27), ((0, 3), 2), ((1, 2), 1), ((1, 3), 1), ((2, 3), 1)]
+    t.plan_version = 2
+    assert t.plan(current, 32) == [((0, 1), 21), ((0, 3), 5), ((1, 2), 1), ((1, 3), 3), ((2, 3), 2)]

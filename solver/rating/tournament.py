@@ -35,6 +35,7 @@ from .fit import Fit, Unit, unmeasured
 from .fit import fit as fit_units
 from .fit_cache import FitCache, chain
 from .ladders import Ladder, Level
+from .plan import PLAN, plan_round
 from .pools import MODES, Entry, mode_of, pool
 from .unit import play_unit
 
@@ -46,11 +47,6 @@ MIN_GAMES = 200
 #: 0.2-0.9 between those of a 2,000-resample one (docs/ladders.md, "The fit").
 CONFIRM_BOOTSTRAP = 2000
 ROUND_UNITS = 32
-SKIP_WEIGHT = 0.25
-#: The planner's version (a new results file's header; a resumed file keeps its own). 1: a link with no wide level
-#: beyond it keeps a tenth of a wide link's weight (full strength played on while only a level below was wide); 2: none.
-#: `--extend` takes an older planner's file with the same pool: its tournament goes on with this planner.
-PLAN = 2
 
 
 # --- the tournament --------------------------------------------------------------------------------------------
@@ -217,33 +213,13 @@ class Tournament:
         return out
 
     def plan(self, current: Fit | None, units: int) -> list[tuple[tuple[int, int], int]]:
-        """The tables of the next round (`units` units). Round 0: the neighbours of the pool's order (a quarter as
-        much for entries two apart). Later rounds: neighbours by current rating, each link weighted by what one more
-        game there takes off the variance of the levels whose way to the anchor crosses it, and are still outside
-        the target: 1 / (m^2 p (1 - p)) for m games and the fitted win probability p, times those levels (none:
-        a tenth with plan 1; with plan 2 nothing while another link has some, so full strength idles meanwhile)."""
+        """The tables of the next round (`units` units): :func:`solver.rating.plan.plan_round` with this
+        tournament's planner."""
         n = len(self.entries)
-        ratings = current.ratings if current is not None else [0.0] * n
-        order = sorted(range(n), key=lambda i: (ratings[i], i)) if current is not None else list(range(n))
-        pos = {i: k for k, i in enumerate(order)}
         wide = [current is None or current.half_width(i) > self.target_of(i) for i in range(n)]
+        ratings = current.ratings if current is not None else None
         played = self.games_per_table()
-        # table -> (its scale, m^2 p (1 - p), the wide levels beyond it); the weight is scale x wide / m^2 p (1 - p)
-        links: dict[tuple[int, int], tuple[float, float, int]] = {}
-        for gap, scale in ((1, 1.0), (2, SKIP_WEIGHT)):
-            for a, b in zip(order, order[gap:], strict=False):
-                table = (min(a, b), max(a, b))
-                if current is None:
-                    links[table] = (scale, 1.0, 1)
-                    continue
-                p = min(0.97, max(0.03, 1 / (1 + 10 ** ((ratings[a] - ratings[b]) / 400))))
-                m = played.get(table, 0) + 2
-                low, high = sorted((pos[a], pos[b]))
-                beyond = order[high:] if low >= pos[self.anchor] else order[: low + 1]
-                links[table] = (scale, m * m * p * (1 - p), sum(wide[i] for i in beyond))
-        floor = 0.1 if self.plan_version < 2 or not any(count for *_, count in links.values()) else 0.0
-        weights = {table: scale * (count or floor) / cost for table, (scale, cost, count) in links.items()}
-        return _apportion(weights, units)
+        return plan_round(self.entries, ratings, wide, played, self.anchor, units, self.plan_version)
 
     def continue_from(self, header: Mapping[str, Any], results: Mapping[str, Any]) -> None:
         """Before resuming a results file: when it holds an extended tournament, its first games (as many as its
@@ -403,19 +379,6 @@ def _sides(info: GameInfo, rules: Mapping[str, Any], teams: tuple[int, ...] | No
 def _unit_order(key: str) -> tuple[str, int]:
     table, _, n = key.rpartition("/")
     return table, int(n)
-
-
-def _apportion(weights: Mapping[tuple[int, int], float], units: int) -> list[tuple[tuple[int, int], int]]:
-    """`units` split over the tables in proportion to their weights (largest remainders, ties by table)."""
-    total = sum(weights.values())
-    if total <= 0 or not weights:
-        return []
-    shares = {t: units * w / total for t, w in weights.items()}
-    out = {t: math.floor(s) for t, s in shares.items()}
-    left = units - sum(out.values())
-    for t in sorted(shares, key=lambda t: (-(shares[t] - out[t]), t))[:left]:
-        out[t] += 1
-    return [(t, k) for t, k in sorted(out.items()) if k > 0]
 
 
 def tournament(
