@@ -367,16 +367,22 @@ def test_a_file_of_the_first_planner_goes_on_with_the_current_one_through_extend
     assert again.exit_code == 2 and "extend: the pools are the same; use --resume" in again.output
 
 
-def test_plan_3_divides_each_link_by_what_a_game_there_costs() -> None:
+def test_plan_3_divides_each_link_by_what_a_game_there_costs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Only alphabeta-64 is wide, at the top of the order (random 0, alphabeta-16 600, alphabeta-256 700,
     alphabeta-64 720), so every link is on its way to random; no game played yet (m = 2). By hand, p clamped to
     [0.03, 0.97]: m^2 p (1 - p) = 0.1164 (random~16, random~256), 0.9216 (16~256), 0.9967 (256~64), 0.8897 (16~64);
     the skips random~256 and 16~64 weigh a quarter. Plan 2: weights 8.591, 2.148, 0.281, 1.085, 1.003 of 13.108 ->
     shares 20.97, 5.24, 0.69, 2.65, 2.45 -> 21, 5, 1, 3, 2. Plan 3 divides them by the two budgets plus 64 each (144,
-    384, 208, 400, 448): shares 26.68, 2.50, 0.60, 1.21, 1.00 -> 27, 2, 1, 1, 1."""
+    384, 208, 400, 448): shares 26.68, 2.50, 0.60, 1.21, 1.00 -> 27, 2, 1, 1, 1. Every level has 400 games."""
     t = tournament("c4", max_budget=256)
     assert [e.budget for e in t.entries] == [None, 16, 64, 256]
+    games = [400, 400, 400, 400]
+    monkeypatch.setattr(t, "games_per_entry", lambda: games)
     current = Fit([0.0, 600.0, 720.0, 700.0], [0, 590, 680, 690], [0, 610, 760, 710], "", 10)
     assert t.plan(current, 32) == [((0, 1), 27), ((0, 3), 2), ((1, 2), 1), ((1, 3), 1), ((2, 3), 1)]
-    t.plan_version = 2
+    # alphabeta-256 with 150 games (< MIN_GAMES) is wide whatever its interval: it doubles random~16, 16~256 and
+    # random~256 -> weights 0.1193, 0.0112, 0.0014, 0.0054, 0.0022 -> shares 27.37, 2.57, 0.31, 1.24, 0.51
+    games[3] = 150
+    assert t.plan(current, 32) == [((0, 1), 27), ((0, 3), 3), ((1, 3), 1), ((2, 3), 1)]
+    t.plan_version = 2  # before plan 3 a level's games did not count
     assert t.plan(current, 32) == [((0, 1), 21), ((0, 3), 5), ((1, 2), 1), ((1, 3), 3), ((2, 3), 2)]

@@ -216,7 +216,8 @@ class Tournament:
         """The tables of the next round (`units` units): :func:`solver.rating.plan.plan_round` with this
         tournament's planner."""
         n = len(self.entries)
-        wide = [current is None or current.half_width(i) > self.target_of(i) for i in range(n)]
+        games = self.games_per_entry() if self.plan_version >= 3 else [MIN_GAMES] * n  # plan 3: few games: wide
+        wide = [current is None or current.half_width(i) > self.target_of(i) or games[i] < MIN_GAMES for i in range(n)]
         ratings = current.ratings if current is not None else None
         played = self.games_per_table()
         return plan_round(self.entries, ratings, wide, played, self.anchor, units, self.plan_version)
