@@ -35,7 +35,13 @@ from .common import SEED, check_output, check_resume, command_line, echo_err, pr
 @click.option(
     "--max-budget", type=click.IntRange(1, 2**40), default=MAX_BUDGET, help="Search levels up to this budget."
 )
-@click.option("--levels", "level_names", default=None, metavar="A,B,...", help="These ladder levels instead.")
+@click.option(
+    "--levels",
+    "level_names",
+    default=None,
+    metavar="A,B,...",
+    help="These ladder levels instead, weakest first (each plays its neighbours in this order).",
+)
 @click.option("--nodes", type=click.IntRange(1, 10**9), default=None, help="Review budget (default: the review's).")
 @click.option(
     "--runs", type=click.IntRange(1, 64), default=DEFAULT_RUNS, help="Review runs of a hidden-information decision."

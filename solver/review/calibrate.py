@@ -41,8 +41,10 @@ GROUPS = (1, 2, 4, 8)
 def choose_levels(
     ladder: Ladder, max_budget: int | None = MAX_BUDGET, names: Sequence[str] | None = None
 ) -> list[Level]:
-    """The levels a calibration plays, weakest first: those named, or random, greedy and every measured search
-    level of budget up to `max_budget`. ValueError names an unknown level or too few."""
+    """The levels a calibration plays, weakest first: those named, in the order named (each plays its neighbours
+    there: a calibration fitted again after its ladder moved two levels past each other keeps its games), or
+    random, greedy and every measured search level of budget up to `max_budget`, by rating. ValueError names an
+    unknown level or too few."""
     by_name = {lv.name: lv for lv in ladder.levels}
     if names:
         unknown = [n for n in names if n not in by_name]
@@ -57,7 +59,7 @@ def choose_levels(
         ]
     if len(chosen) < 2:
         raise ValueError("levels: a calibration needs at least two levels")
-    return sorted(chosen, key=lambda lv: (lv.rating, lv.name))
+    return chosen if names else sorted(chosen, key=lambda lv: (lv.rating, lv.name))
 
 
 @dataclass
