@@ -10,6 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from solver.games import GAMES
+from solver.rating.ladders import Ladder, shipped_path
 
 from .driver import Server
 from .test_browser import page, server, wait_for
@@ -53,7 +54,8 @@ def test_the_last_choices_are_kept_by_the_browser(page: Any, server: Server) -> 
     wait_for(page, '[data-game="sensei"]').click()
     Select(wait_for(page, "#mode")).select_by_value("shizukana")
     levels = 'select[data-seat="1"]'
-    WebDriverWait(page, 10).until(lambda d: "rated 1870" in d.find_element(By.CSS_SELECTOR, levels).text)  # Shizukana's
+    top = f"rated {max(lv.rating for lv in Ladder.load(shipped_path('sensei', 'shizukana')).levels):.0f}"
+    WebDriverWait(page, 10).until(lambda d: top in d.find_element(By.CSS_SELECTOR, levels).text)  # Shizukana's
     Select(page.find_element(By.CSS_SELECTOR, 'select[data-seat="1"]')).select_by_value("level:5")
     page.get(f"{server.url}/")
     wait_for(page, '[data-game="sensei"].chosen')
