@@ -18,7 +18,7 @@ from solver.rating import ladders
 from solver.rating.fit import Fit
 from solver.rating.journals import refit
 from solver.rating.ladders import Ladder, Level
-from solver.rating.plan import PLAN
+from solver.rating.plan import PLAN, plan_round
 from solver.rating.pools import FULL_STRENGTH, MODES, Entry, full_strength, mode_of, pool, search_entry
 from solver.rating.tournament import play_unit, tournament
 
@@ -330,7 +330,7 @@ def test_links_with_no_wide_level_beyond_them_get_no_games_and_an_old_file_keeps
     plan 1 (results files from before the header's `plan`) gave the other links a tenth of a weight, and a resumed
     file of that time keeps it, so its rounds replay as they were played."""
     t = tournament("c4", max_budget=256)
-    assert t.plan_version == 3 and t.header()["plan"] == 3
+    assert t.plan_version == PLAN == 4 and t.header()["plan"] == 4
     t.plan_version = 2
     ratings = [0.0, 600.0, 900.0, 1000.0]
     wide_16 = Fit(ratings, [0, 560, 890, 990], [0, 640, 910, 1010], "", 10)
@@ -375,6 +375,7 @@ def test_plan_3_divides_each_link_by_what_a_game_there_costs(monkeypatch: pytest
     shares 20.97, 5.24, 0.69, 2.65, 2.45 -> 21, 5, 1, 3, 2. Plan 3 divides them by the two budgets plus 64 each (144,
     384, 208, 400, 448): shares 26.68, 2.50, 0.60, 1.21, 1.00 -> 27, 2, 1, 1, 1. Every level has 400 games."""
     t = tournament("c4", max_budget=256)
+    t.plan_version = 3
     assert [e.budget for e in t.entries] == [None, 16, 64, 256]
     games = [400, 400, 400, 400]
     monkeypatch.setattr(t, "games_per_entry", lambda: games)
@@ -386,3 +387,21 @@ def test_plan_3_divides_each_link_by_what_a_game_there_costs(monkeypatch: pytest
     assert t.plan(current, 32) == [((0, 1), 27), ((0, 3), 3), ((1, 3), 1), ((2, 3), 1)]
     t.plan_version = 2  # before plan 3 a level's games did not count
     assert t.plan(current, 32) == [((0, 1), 21), ((0, 3), 5), ((1, 2), 1), ((1, 3), 3), ((2, 3), 2)]
+
+
+def test_plan_4_gives_each_game_a_cost_of_its_own_so_the_bottom_links_do_not_take_every_unit() -> None:
+    """Only alphabeta-4,194,304 is wide (random 0, alphabeta-16 400, -1,048,576 800, -4,194,304 900; 400 games at
+    every table but the top one's 100). m^2 p (1 - p) (p clamped to 0.97): random~16 13,286, 16~1M 13,286, 1M~4M
+    2,397, random~1M 4,867, 16~4M 4,867 (skips a quarter). Plan 3's costs (budgets + 64 each: 144, 1,048,720,
+    5,243,008, 1,048,704, 4,194,448) give random~16 525e-9 of 525.2e-9 of weight: every unit. Plan 4 adds 4,194,304 /
+    64 = 65,536 to each: weights 1.151, 0.068, 0.082, 0.048, 0.007 (e-9) -> shares 27.16, 1.60, 1.93, 1.14, 0.17."""
+    entries = [
+        Entry("random", "random"),
+        search_entry("alphabeta", 16, True),
+        search_entry("alphabeta", 1 << 20, True),
+        search_entry("alphabeta", 1 << 22, True),
+    ]
+    played = {(0, 1): 398, (1, 2): 398, (2, 3): 98, (0, 2): 398, (1, 3): 398}
+    args = (entries, [0.0, 400.0, 800.0, 900.0], [False, False, False, True], played, 0, 32)
+    assert plan_round(*args, version=3) == [((0, 1), 32)]
+    assert plan_round(*args, version=4) == [((0, 1), 27), ((0, 2), 1), ((1, 2), 2), ((2, 3), 2)]

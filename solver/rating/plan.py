@@ -19,7 +19,13 @@ they were played, and ``kofun ladder --extend`` of a file with the same pool goe
    strength among the levels it rates with (Koi-Koi seed rules, 2026-12-07), plan 2 spent 95% of the search time
    on tables with full strength while only cheaper levels were wide. And a level with fewer than ``MIN_GAMES``
    games counts as wide whatever its interval (a new rung's first few games make a bootstrap look narrow: the
-   Connect Four full strength at ±49 after 6 games), as the stopping rule has it.
+   Connect Four full strength at ±49 after 6 games), as the stopping rule has it;
+4. a game's cost also has a part that does not shrink with the budgets: starting it, recording it, its share of
+   the round's fit — about what a search of 1/``GAME_SHARE`` of the pool's largest budget takes (Connect Four: a
+   game of the bottom levels takes about 0.15 s of a worker, one of full strength and the rung below about 10 s).
+   Plan 3 had none and so gave the bottom links of a long ladder a hundred times full strength's weight: the
+   Connect Four run to full strength played 5,400 games at the bottom links (a millisecond of search each) and
+   80 at full strength, which stood at ±74.
 """
 
 from __future__ import annotations
@@ -30,11 +36,13 @@ from collections.abc import Mapping, Sequence
 from .pools import Entry
 
 #: The planner of a new results file.
-PLAN = 3
+PLAN = 4
 #: A link between levels two apart weighs this much of one between neighbours.
 SKIP_WEIGHT = 0.25
 #: Plan 3: a decision's cost besides its search, in the budget's units (iterations or nodes).
 COST_FLOOR = 64
+#: Plan 4: a game's cost besides its searches, as a share of the pool's largest budget.
+GAME_SHARE = 64
 
 Table = tuple[int, int]
 
@@ -53,6 +61,7 @@ def plan_round(
     n = len(entries)
     order = sorted(range(n), key=lambda i: (ratings[i], i)) if ratings is not None else list(range(n))
     pos = {i: k for k, i in enumerate(order)}
+    game_cost = max(e.budget or 0 for e in entries) / GAME_SHARE if version >= 4 else 0.0
     # table -> (its scale, m^2 p (1 - p), the wide levels beyond it, a game's cost there)
     links: dict[Table, tuple[float, float, int, float]] = {}
     for gap, scale in ((1, 1.0), (2, SKIP_WEIGHT)):
@@ -65,7 +74,7 @@ def plan_round(
             m = played.get(table, 0) + 2
             low, high = sorted((pos[a], pos[b]))
             beyond = order[high:] if low >= pos[anchor] else order[: low + 1]
-            cost = sum((entries[i].budget or 0) + COST_FLOOR for i in table) if version >= 3 else 1.0
+            cost = sum((entries[i].budget or 0) + COST_FLOOR for i in table) + game_cost if version >= 3 else 1.0
             links[table] = (scale, m * m * p * (1 - p), sum(wide[i] for i in beyond), cost)
     floor = 0.1 if version < 2 or not any(count for _, _, count, _ in links.values()) else 0.0
     weights = {table: scale * (count or floor) / var / cost for table, (scale, var, count, cost) in links.items()}
