@@ -39,7 +39,7 @@ def test_the_lobby_is_drawn_at_once(page: Any, server: Server) -> None:
     assert games[0].get_attribute("aria-checked") == "true"
     assert seat_value(page, 1) == "level:3"  # a level a beginner can beat, not the weakest
     chosen = Select(page.find_element(By.CSS_SELECTOR, 'select[data-seat="1"]')).first_selected_option.text
-    assert chosen == "engine level 3: alphabeta-51, rated 940 (95%: 919 to 965)"
+    assert chosen == "engine level 3: alphabeta-53, rated 941 (95%: 920 to 964)"
     honshu = next(g for g in games if g.get_attribute("data-game") == "honshu")
     assert honshu.text.splitlines()[1] == "2 to 5 players"
     seats = [e.text for e in page.find_elements(By.CSS_SELECTOR, ".seat-row > span")]

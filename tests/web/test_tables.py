@@ -41,8 +41,8 @@ def test_a_game_against_the_engine_is_played_written_and_given_back_as_its_recor
     assert state["your_turn"] and state["to_move"] == 0 and state["status"] == "playing"
     assert sorted(m["move"] for m in state["legal"]) == [str(c) for c in range(1, 8)]
     assert state["seats"][1] == {"seat": 1, "kind": "ai", "name": "level 2 (alphabeta-29)", "rated": True,
-                                 "rating": 799, "low": 778, "high": 823, "label": "the engine",
-                                 "title": "the engine, level 2 (rating 799, 95%: 778 to 823), playing O"}  # fmt: skip
+                                 "rating": 795, "low": 775, "high": 817, "label": "the engine",
+                                 "title": "the engine, level 2 (rating 795, 95%: 775 to 817), playing O"}  # fmt: skip
     assert state["seats"][0]["label"] == "you" and state["seats"][0]["title"] == "you, playing X"
     assert state["rules_words"] == {"mode": "standard rules", "rated_mode": "standard", "changes": [], "all": []}
     mine = ["4", "4", "4", "3", "5", "6", "2", "1", "7", "1", "2", "3", "5", "6", "7", "1", "2", "3"]
@@ -229,16 +229,21 @@ def test_the_lobby_offers_eight_levels_the_last_one_full_strength(hub: HubDriver
     levels = hub.ask(c, type="levels", game="connect4")["levels"]
     assert [lv["level"] for lv in levels] == list(range(1, 9))
     assert levels[0] == {"level": 1, "name": "alphabeta-16", "budget": 16, "full": False, "rated": True,
-                         "rating": 657, "low": 636, "high": 681}  # fmt: skip
-    assert levels[6]["name"] == "alphabeta-1048576" and levels[6]["rating"] == 1506  # the ladder's top rung
-    assert levels[7] == {"level": 8, "name": "alphabeta-16777216", "budget": 16777216, "full": True, "rated": False,
-                         "rating": None, "low": None, "high": None}  # fmt: skip
-    ratings = [lv["rating"] for lv in levels[:7]]
+                         "rating": 649, "low": 630, "high": 671}  # fmt: skip
+    assert levels[6]["name"] == "alphabeta-1794550" and levels[6]["rating"] == 1525  # evenly spaced in rating
+    assert levels[7] == {"level": 8, "name": "alphabeta-16777216", "budget": 16777216, "full": True, "rated": True,
+                         "rating": 1671, "low": 1624, "high": 1722}  # fmt: skip
+    ratings = [lv["rating"] for lv in levels]
     assert ratings == sorted(ratings)
     _, table, _ = start(hub, "connect4", [{"kind": "human"}, {"kind": "ai", "level": 8}])
     shown = hub.ask(c, type="list", tokens=None)
     entry = next(t for t in shown["tables"] if t["table"] == table)
     assert entry["seats"][1]["name"] == "level 8 (alphabeta-16777216, full strength)"
+    assert entry["seats"][1]["rated"] is True and entry["seats"][1]["rating"] == 1671
+    sensei = hub.ask(c, type="levels", game="sensei")["levels"]  # a mode whose full strength is not rated yet
+    assert sensei[7]["full"] is True and sensei[7]["rated"] is False and sensei[7]["rating"] is None
+    _, table, _ = start(hub, "sensei", [{"kind": "human"}, {"kind": "ai", "level": 8}])
+    entry = next(t for t in hub.ask(c, type="list", tokens=None)["tables"] if t["table"] == table)
     assert entry["seats"][1]["rated"] is False and entry["seats"][1]["note"] == "full strength: not rated yet"
 
 
