@@ -16,7 +16,7 @@ they were played, and ``kofun ladder --extend`` of a file with the same pool goe
    decision's cost besides its search, in iterations: 50-120 of ISMCTS at Haniwa and Koi-Koi). A budget,
    not measured seconds, so the tournament stays a function of its seed and budget. A level whose way to the anchor
    crosses both cheap and costly links then gets its games where they are cheap: where a saturated game puts full
-   strength among the levels it rates with (Koi-Koi seed rules, 2026-12-07), plan 2 spent 95% of the search time
+   strength among the levels it rates with (Koi-Koi seed rules, 2026-12-07), plan 2 spent 99% of the search time
    on tables with full strength while only cheaper levels were wide. And a level with fewer than ``MIN_GAMES``
    games counts as wide whatever its interval (a new rung's first few games make a bootstrap look narrow: the
    Connect Four full strength at ±49 after 6 games), as the stopping rule has it;

@@ -191,9 +191,13 @@ class Tournament:
     def converged(self, current: Fit) -> bool:
         """Every level's half-width within the target, every level with MIN_GAMES games and its distance from the
         anchor measured (a bootstrap of one-sided games looks certain when it is not)."""
-        games = self.games_per_entry()
-        wide = any(current.half_width(i) > self.target_of(i) or games[i] < MIN_GAMES for i in range(len(self.entries)))
-        return not wide and not unmeasured(self.units(), len(self.entries), self.anchor)
+        return not any(self.wide(current)) and not unmeasured(self.units(), len(self.entries), self.anchor)
+
+    def wide(self, current: Fit, few_games: bool = True) -> list[bool]:
+        """Per entry: its half-width outside its target or (`few_games`) fewer than MIN_GAMES games played."""
+        n = len(self.entries)
+        games = self.games_per_entry() if few_games else [MIN_GAMES] * n
+        return [current.half_width(i) > self.target_of(i) or games[i] < MIN_GAMES for i in range(n)]
 
     def target_of(self, i: int) -> float:
         """The half-width entry `i` must reach: `top_target` for the default search's two largest budgets when
@@ -215,9 +219,8 @@ class Tournament:
     def plan(self, current: Fit | None, units: int) -> list[tuple[tuple[int, int], int]]:
         """The tables of the next round (`units` units): :func:`solver.rating.plan.plan_round` with this
         tournament's planner."""
-        n = len(self.entries)
-        games = self.games_per_entry() if self.plan_version >= 3 else [MIN_GAMES] * n  # plan 3: few games: wide
-        wide = [current is None or current.half_width(i) > self.target_of(i) or games[i] < MIN_GAMES for i in range(n)]
+        # from plan 3 a level with few games is wide, as for stopping
+        wide = self.wide(current, self.plan_version >= 3) if current is not None else [True] * len(self.entries)
         ratings = current.ratings if current is not None else None
         played = self.games_per_table()
         return plan_round(self.entries, ratings, wide, played, self.anchor, units, self.plan_version)
