@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import threading
 import time as clock
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import click
@@ -33,16 +35,17 @@ def perft_cmd(
     moves = sorted(s.state.legal_moves(), key=s.state.move_to_string) if depth > 0 and not s.state.is_terminal() else []
     rows: list[tuple[str, int]] = []
     try:
-        if not moves:
-            total = counted(s.state, depth)
-        else:  # one count per first move (the progress steps), each in a thread so that Ctrl-C is heard at once
-            with progress(len(moves), f"perft {depth}") as advance:
-                for mv in moves:
-                    child = s.state.clone()
-                    child.apply(mv)
-                    rows.append((s.state.move_to_string(mv), counted(child, depth - 1)))
-                    advance(1)
-            total = sum(c for _, c in rows)
+        with ctrl_c_heard_between_waits():
+            if not moves:
+                total = counted(s.state, depth)
+            else:  # one count per first move (the progress steps), each in a thread so that Ctrl-C is heard at once
+                with progress(len(moves), f"perft {depth}") as advance:
+                    for mv in moves:
+                        child = s.state.clone()
+                        child.apply(mv)
+                        rows.append((s.state.move_to_string(mv), counted(child, depth - 1)))
+                        advance(1)
+                total = sum(c for _, c in rows)
     except KeyboardInterrupt:
         done = sum(c for _, c in rows)
         echo_err(
@@ -56,6 +59,29 @@ def perft_cmd(
     click.echo(f"time: {elapsed:.3f} s ({human_count(total / elapsed if elapsed > 0 else 0)} leaves/s)")
 
 
+_ctrl_c = threading.Event()
+
+
+@contextlib.contextmanager
+def ctrl_c_heard_between_waits() -> Iterator[None]:
+    """While counting, Ctrl-C only sets a flag that :func:`counted` turns into KeyboardInterrupt where it waits.
+
+    Python raises KeyboardInterrupt at whatever line the main thread is on; inside ``Thread.start`` that breaks the
+    thread module's own locks ("release unlocked lock") instead of stopping the count. A SIGINT that is ignored (a
+    command started in the background) stays ignored, and any other handler is left alone."""
+    main = threading.current_thread() is threading.main_thread()
+    if not main or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+    _ctrl_c.clear()
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: _ctrl_c.set())
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        _ctrl_c.clear()
+
+
 def counted(state: Any, depth: int) -> int:
     """``state.perft(depth)`` in a worker thread (the compiled count releases the GIL) while this thread waits, so
     that Ctrl-C stops the command at once (the count's thread ends with the process)."""
@@ -67,10 +93,14 @@ def counted(state: Any, depth: int) -> int:
         except BaseException as e:  # handed to the waiting thread
             box["error"] = e
 
+    if _ctrl_c.is_set():
+        raise KeyboardInterrupt
     worker = threading.Thread(target=count, name="kofun-perft", daemon=True)
     worker.start()
     while worker.is_alive():
         worker.join(0.1)
+        if _ctrl_c.is_set():
+            raise KeyboardInterrupt
     if "error" in box:
         raise box["error"]
     return int(box["n"])
