@@ -200,20 +200,20 @@ std::uint64_t State::recompute_hash() const noexcept {
 // stone rows advanced (x4), character mobility (x6), and a threat bonus when the character can reach the goal
 // row with its next character move (x400). The player to move who can still move the character onto the goal
 // row this turn has a won position (+3000). All terms stay far inside kEvalBound.
-int State::side_score(int p) const noexcept {
+int State::side_score(int p, Bitboard targets) const noexcept {
   const auto advance = [p](int row) { return p == 0 ? row : kSize - 1 - row; };
   int stone_rows = 0;
   for (int sq : Bits{stones_[p]}) stone_rows += advance(row_of(sq));
   const Bitboard goal = row_mask(goal_row(p));
-  const Bitboard targets = character_targets_of(p);
   return 60 * advance(row_of(char_sq_[p])) + 50 * popcount(stones_[p] & goal) + 4 * stone_rows +
          6 * popcount(targets) + ((targets & goal) ? 400 : 0);
 }
 
 int State::evaluate() const noexcept {
   const int p = to_move_;
-  int v = side_score(p) - side_score(1 - p);
-  if (!char_moved_ && (character_targets() & row_mask(goal_row(p)))) v += 3000;
+  const Bitboard mine = character_targets_of(p);  // once: the side's terms and the won-position test read it
+  int v = side_score(p, mine) - side_score(1 - p, character_targets_of(1 - p));
+  if (!char_moved_ && (mine & row_mask(goal_row(p)))) v += 3000;
   return v;
 }
 

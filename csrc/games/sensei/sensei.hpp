@@ -162,7 +162,7 @@ class State {
   void check_turn_boundary() noexcept;  // status after a completed turn (rules listed at the top)
   void check_arrival() noexcept;        // win on arrival of either character
   void push_history() noexcept;
-  int side_score(int player) const noexcept;
+  int side_score(int player, Bitboard targets) const noexcept;  // targets: character_targets_of(player)
   template <class F>
   void for_each_turn_end(F&& f) const;
 

@@ -24,6 +24,7 @@
 // Wins by the anti-blocking rule and by leaving the opponent without an action are not detected: the hooks may
 // miss such a win, which only makes turn_safe_moves keep more actions (always the safe direction).
 #include <array>
+#include <bit>
 #include <span>
 
 #include "sensei.hpp"
@@ -61,19 +62,17 @@ Move State::arrival_line(int p, int stone_moves_left) const noexcept {
 }
 
 Move State::slide_onto(Bitboard landing, Bitboard movable, Bitboard occupied) const noexcept {
-  const auto on_board = [](int c, int r) { return c >= 0 && c < kSize && r >= 0 && r < kSize; };
-  for (int t : Bits{landing & ~occupied}) {
-    const int tc = col_of(t), tr = row_of(t);
-    for (int d = 0; d < 4; ++d) {
-      const int dc = kDirections[d][0], dr = kDirections[d][1];
-      int c = tc + dc, r = tr + dr;
-      while (on_board(c, r) && !(occupied & bit(square(c, r)))) c += dc, r += dr;
-      if (!on_board(c, r) || !(movable & bit(square(c, r)))) continue;
-      // The stone on (c, r) slides back towards t over empty squares and may stop on any of them (Arashi), or
+  for (int t : Bits{landing & ~occupied})
+    for (int d = 0; d < 4; ++d) {  // the first occupied square on each orthogonal ray from t (none: off the board)
+      const Bitboard hit = kRays[t][d] & occupied;
+      if (!hit) continue;
+      const int step = kDirections[d][0] + kSize * kDirections[d][1];
+      const int from = step > 0 ? std::countr_zero(hit) : 63 - std::countl_zero(hit);
+      if (!(movable & bit(from))) continue;
+      // The stone on `from` slides back towards t over empty squares and may stop on any of them (Arashi), or
       // moves one step only (Shizukana: it must be next to t).
-      if (opt_.version == Version::kArashi || (c == tc + dc && r == tr + dr)) return make_stone_move(square(c, r), t);
+      if (opt_.version == Version::kArashi || from == t + step) return make_stone_move(from, t);
     }
-  }
   return kNoMove;
 }
 
