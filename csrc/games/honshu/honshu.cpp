@@ -170,31 +170,43 @@ State::Planes State::planes(int p) const noexcept {
   return pl;
 }
 
-int State::check(const Planes& pl, int p, int card, int x, int y, int rot, bool under) const noexcept {
+int State::footprint(const Planes& pl, int x, int y, int rot, int& overlap, bool& lake_hit) noexcept {
   const int fw = foot_w(rot), fh = foot_h(rot);
   const int wx = x + pl.ox, wy = y + pl.oy;
   if (wx < 0 || wy < 0 || wx + fw > kBoard || wy + fh > kBoard) return kOffBoard;
   const std::uint32_t fm = ((1u << fw) - 1) << wx;
-  int overlap = 0;
-  bool lake_hit = false;
+  overlap = 0;
+  lake_hit = false;
   for (int i = 0; i < fh; ++i) {
     overlap += popcount(pl.occ[wy + i] & fm);
     lake_hit |= (pl.lake[wy + i] & fm) != 0;
   }
-  if (overlap == 0) return kNoOverlap;
-  if (!under) {
-    if (lake_hit) return kCoversLake;
-    if (overlap == 6)
-      for (int i = 0; i < ncards_[p]; ++i) {
-        const Placed c = map_[p][i];
-        if (c.x == x && c.y == y && (c.rot() & 1) == (rot & 1)) return kExactCover;
-      }
-    return kLegal;
-  }
+  return overlap == 0 ? kNoOverlap : kLegal;
+}
+
+int State::over_check(int p, int x, int y, int rot, int overlap, bool lake_hit) const noexcept {
+  if (lake_hit) return kCoversLake;
+  if (overlap == 6)
+    for (int i = 0; i < ncards_[p]; ++i) {
+      const Placed c = map_[p][i];
+      if (c.x == x && c.y == y && (c.rot() & 1) == (rot & 1)) return kExactCover;
+    }
+  return kLegal;
+}
+
+int State::under_check(const Planes& pl, int card, int x, int y, int rot, int overlap) noexcept {
   if (overlap == 6) return kNothingVisible;
+  const int wx = x + pl.ox, wy = y + pl.oy;
   for (const Square& q : cards().squares[card][rot])
     if (q.kind == kLake && (pl.occ[wy + q.dy] >> (wx + q.dx) & 1)) return kOwnLakeCovered;
   return kLegal;
+}
+
+int State::check(const Planes& pl, int p, int card, int x, int y, int rot, bool under) const noexcept {
+  int overlap = 0;
+  bool lake_hit = false;
+  if (const int r = footprint(pl, x, y, rot, overlap, lake_hit); r != kLegal) return r;
+  return under ? under_check(pl, card, x, y, rot, overlap) : over_check(p, x, y, rot, overlap, lake_hit);
 }
 
 int State::placement_check(int p, int card, int x, int y, int rot, bool under) const noexcept {
@@ -208,8 +220,11 @@ void State::placement_candidates(const Planes& pl, int p, int card, MoveList<kMa
     const int fw = foot_w(rot), fh = foot_h(rot);
     for (int y = b[1] - fh + 1; y <= b[3]; ++y)
       for (int x = b[0] - fw + 1; x <= b[2]; ++x) {
-        if (check(pl, p, card, x, y, rot, false) == kLegal) ml.push(make_place(x, y, rot, false));
-        if (check(pl, p, card, x, y, rot, true) == kLegal) ml.push(make_place(x, y, rot, true));
+        int overlap = 0;  // the footprint once for both sides (a fifth of an ISMCTS search's time)
+        bool lake_hit = false;
+        if (footprint(pl, x, y, rot, overlap, lake_hit) != kLegal) continue;
+        if (over_check(p, x, y, rot, overlap, lake_hit) == kLegal) ml.push(make_place(x, y, rot, false));
+        if (under_check(pl, card, x, y, rot, overlap) == kLegal) ml.push(make_place(x, y, rot, true));
       }
   }
 }

@@ -250,6 +250,11 @@ class State {
   std::uint64_t placed_hash() const noexcept;
   Planes planes(int p) const noexcept;
   int check(const Planes& pl, int p, int card, int x, int y, int rot, bool under) const noexcept;
+  // check's parts: the footprint of rotation `rot` at (x, y) (kOffBoard, kNoOverlap, else kLegal with the squares
+  // it covers and whether one is a lake), then the rules of a placement over, or under, the map.
+  static int footprint(const Planes& pl, int x, int y, int rot, int& overlap, bool& lake_hit) noexcept;
+  int over_check(int p, int x, int y, int rot, int overlap, bool lake_hit) const noexcept;
+  static int under_check(const Planes& pl, int card, int x, int y, int rot, int overlap) noexcept;
   void place(int p, int card, int x, int y, int rot, bool under) noexcept;  // no checks
   void set_start(int p, int side) noexcept;
   void finish_play() noexcept;

@@ -338,10 +338,14 @@ Move State::rollout_move(Rng& rng) const noexcept {
 // --- observation key ----------------------------------------------------------------------------------------
 
 std::uint64_t State::observation_key(int o) const noexcept {
+  // Each word of the information state is mixed with its position and the mixes are summed: they are independent
+  // of each other, so the CPU overlaps them, where a chain h = mix(h ^ x) waits for each one (it took a fifth of an
+  // ISMCTS search's time). Keys are compared for equality only (the search's outcome index).
   std::uint64_t h = 0x6F62736F68616E61ULL ^ misc_hash();
-  auto mix = [&h](std::uint64_t x) {
-    h ^= x;
-    h = splitmix64(h);
+  std::uint64_t at = 0;
+  auto mix = [&h, &at](std::uint64_t x) {
+    std::uint64_t z = x ^ (at += 0xD6E8FEB86659FD93ULL);
+    h += splitmix64(z);
   };
   mix(hand_[o].lo), mix(hand_[o].hi), mix(pick_[o].lo), mix(pick_[o].hi);
   for (int q = 0; q < players_; ++q) {
