@@ -118,6 +118,26 @@ def test_a_killed_worker_and_a_restarted_cluster_lose_nothing() -> None:
         cluster.close()
 
 
+def test_costlier_tasks_start_first_on_a_cluster() -> None:
+    """One worker runs one task at a time: the results arrive in the order of the tasks' priorities (highest
+    first, ties in the order given), and equal the records of a run in this process."""
+    from dataclasses import replace
+
+    from distributed import LocalCluster
+
+    priorities = [1, 5, 0, 3, 5, 2]
+    tasks = [replace(t, priority=p) for t, p in zip(unit_tasks(6), priorities, strict=True)]
+    cluster = LocalCluster(n_workers=1, threads_per_worker=1, dashboard_address=None, silence_logs=40)
+    try:
+        with Runner(scheduler=cluster.scheduler_address) as runner:
+            arrived: list[str] = []
+            results = runner.run(tasks, None, lambda k, r: arrived.append(k))
+    finally:
+        cluster.close()
+    assert arrived == ["unit/1", "unit/4", "unit/3", "unit/5", "unit/0", "unit/2"]
+    assert records(results) == records(Runner(1).run(unit_tasks(6)))
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

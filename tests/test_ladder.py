@@ -92,6 +92,17 @@ def test_a_honshu_4p_unit_seats_two_agents_across_the_table() -> None:
         assert points == [sum(scores[s] for s in greedy) / 2, sum(scores[s] for s in other) / 2]
 
 
+def test_a_units_priority_is_what_its_searches_cost() -> None:
+    """A round's costliest units start first on a cluster (solver.batch.runner.Task.priority): the priority of
+    a unit is the sum of its two levels' budgets (random: 0)."""
+    t = tournament("c4", seed=3, max_budget=1024)
+    names = [e.name for e in t.entries]
+    top = names.index("alphabeta-1024")
+    assert t.task((names.index("random"), names.index("alphabeta-16")), 0).priority == 16
+    assert t.task((top - 1, top), 5).priority == 256 + 1024
+    assert t.task((top - 1, top), 5).key == f"{names[top - 1]}~alphabeta-1024/5"
+
+
 def test_rounds_go_to_the_widest_intervals_and_the_tournament_is_reproducible() -> None:
     t = tournament("c4", seed=3, max_budget=64, round_units=6, bootstrap=10)
     first = t.plan(None, 6)

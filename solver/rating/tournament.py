@@ -158,7 +158,8 @@ class Tournament:
             "opening_plies": self.opening_plies,
             **({"teams": list(self.teams)} if self.teams is not None else {}),
         }
-        return Task("~".join(names) + f"/{n}", play_unit, (spec,))
+        cost = sum(self.entries[i].budget or 0 for i in table)  # the costliest units of a round start first
+        return Task("~".join(names) + f"/{n}", play_unit, (spec,), priority=cost)
 
     def units(self) -> list[Unit]:
         """Every unit played so far, in a canonical order (by table, then unit number). Kept until results are

@@ -113,7 +113,8 @@ class CalibrationJob:
                     **({"teams": list(m.teams)} if m.teams is not None else {}),
                     "review": self.settings.to_dict(),
                 }
-                out.append(Task(f"{a.name}~{b.name}/{n}", calibration_unit, (spec,)))
+                cost = (a.budget or 0) + (b.budget or 0)  # the costliest units start first
+                out.append(Task(f"{a.name}~{b.name}/{n}", calibration_unit, (spec,), priority=cost))
         return out
 
     def ratings(self) -> dict[str, float]:
